@@ -1,0 +1,129 @@
+"""The contract every rule engine follows (DESIGN.md "Rule engines").
+
+A game is a subclass of :class:`Engine`. Its state is a plain ``dict`` that round-trips
+through JSON (ints, strings, lists, dicts, bools, None). Seats are ints ``0…n-1`` in turn
+order. Actions and events are dicts with a ``"type"`` key.
+
+The shared shape of a state (games add their own keys):
+
+``{"game": "daifugo", "seed": …, "rng_n": int, "step": int, "players": int,
+"phase": str, …}``
+
+``step`` counts accepted actions (the web layer's version check uses its own counter).
+``apply`` never mutates its argument: it works on a copy, so an :class:`IllegalAction`
+leaves the caller's state exactly as it was.
+"""
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from .errors import IllegalAction, malformed
+
+State = dict
+Action = dict
+Event = dict
+
+
+def clone(state: State) -> State:
+    """A deep copy of plain JSON-shaped data (pickle is the fastest deep copy in CPython)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+class Engine:
+    """Base class of the three rule engines; subclasses implement the ``_``-methods.
+
+    Public surface, identical for every game:
+
+    - :meth:`new` ``(config, seed) -> state``
+    - :meth:`legal_actions` ``(state, seat) -> [action]``
+    - :meth:`apply` ``(state, seat, action) -> (state, [event])``, raises
+      :class:`IllegalAction`
+    - :meth:`actors` ``(state) -> [seat]``: who may act now (the web layer waits for them,
+      runs CPU seats among them)
+    - :meth:`view` ``(state, seat) -> dict``: what that seat may see
+    - :meth:`hint` ``(state, seat) -> [{"action", "ja", "en"}]``, cheapest first
+    - :meth:`choose` ``(state, seat) -> action``: the CPU player
+    - :meth:`is_over` ``(state) -> bool``: the game (hand) has ended
+    """
+
+    name = "base"
+    min_players = 1
+    max_players = 1
+
+    # --- public contract -------------------------------------------------------------
+    def new(self, config: dict | None = None, seed: Any = 0) -> State:
+        """A fresh state dealt from ``seed`` (any JSON int or string).
+
+        ``config`` is game-specific data (player count, rule switches); unknown keys are
+        refused with ``ValueError`` so a typo in a rule set never passes silently.
+        """
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it may not act)."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int | None, action: Action) -> tuple[State, list[Event]]:
+        """Apply ``action`` by ``seat`` (``None`` for the table itself, e.g. a time-out).
+
+        Returns the new state and the events it produced. Raises :class:`IllegalAction`
+        (with a stable code and ja/en reasons) when the action is not allowed; the given
+        state is never modified.
+        """
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise malformed("action")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or not 0 <= seat < state["players"]):
+            raise malformed("seat")
+        new = clone(state)
+        events: list[Event] = []
+        self._apply(new, seat, action, events)
+        new["step"] = new.get("step", 0) + 1
+        return new, events
+
+    def actors(self, state: State) -> list[int]:
+        """Seats that have at least one legal action now, in turn order."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator): never another seat's hand, the
+        kitty or face-down surplus cards before they are revealed."""
+        raise NotImplementedError
+
+    def hint(self, state: State, seat: int) -> list[dict]:
+        """Recommended actions for ``seat``, cheapest first, each
+        ``{"action": action, "ja": reason, "en": reason}``."""
+        raise NotImplementedError
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The CPU player's action for ``seat``; always one of :meth:`legal_actions`."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        """True once the game (hand, round) has a result."""
+        raise NotImplementedError
+
+    # --- for subclasses ----------------------------------------------------------------
+    def _apply(self, state: State, seat: int | None, action: Action, events: list[Event]) -> None:
+        """Validate and apply in place on a private copy; raise before changing anything
+        the caller could see (the copy is discarded on error)."""
+        raise NotImplementedError
+
+
+def play_out(engine: Engine, state: State, max_steps: int = 100_000) -> tuple[State, list[Event]]:
+    """Let the CPU play every seat until the game is over (tests and benchmarks).
+
+    Raises ``RuntimeError`` if no seat can act before the end, or after ``max_steps``.
+    """
+    log: list[Event] = []
+    for _ in range(max_steps):
+        if engine.is_over(state):
+            return state, log
+        seats = engine.actors(state)
+        if not seats:
+            raise RuntimeError("no seat can act but the game is not over")
+        seat = seats[0]
+        state, events = engine.apply(state, seat, engine.choose(state, seat))
+        log.extend(events)
+    raise RuntimeError("game did not end")
