@@ -1,0 +1,1 @@
+"""Anonymous aggregate usage and the staff dashboard in the admin."""

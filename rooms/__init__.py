@@ -1,0 +1,1 @@
+"""Passphrase rooms, seats, seat tokens, the Channels consumers and the room views."""

@@ -1,0 +1,2 @@
+"""WebSocket URL routes (filled by rooms/)."""
+websocket_urlpatterns: list = []

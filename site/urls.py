@@ -1,0 +1,10 @@
+"""URL configuration."""
+from django.contrib import admin
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.top, name="top"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,19 @@
+"""The site answers: top page, admin login, static htmx."""
+import pytest
+
+
+@pytest.mark.django_db
+def test_top_page_has_the_room_form(client):
+    r = client.get("/")
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert "部屋に入る" in html
+    assert 'name="passphrase"' in html
+    assert "htmx-2" in html and "hx-ws-2" in html  # htmx and its ws extension from django-htmx
+    assert 'name="robots" content="noindex' in html
+
+
+@pytest.mark.django_db
+def test_admin_requires_login(client):
+    r = client.get("/admin/")
+    assert r.status_code == 302 and "/admin/login/" in r["Location"]
