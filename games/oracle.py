@@ -12,10 +12,9 @@ import sys
 from importlib import import_module
 
 from games import GAMES
+from games.core.errors import Unsupported
 
-
-class Unsupported(Exception):
-    """Raised by a game's adapter for an op it does not answer."""
+__all__ = ["Unsupported", "answer", "main"]
 
 
 def answer(case: dict) -> dict:

@@ -54,3 +54,8 @@ def not_in_hand() -> IllegalAction:
 def game_over() -> IllegalAction:
     """The game has ended; only starting the next one is possible."""
     return IllegalAction("game_over", "このゲームは終了しています。", "This game is over.")
+
+
+class Unsupported(Exception):
+    """Raised by a conformance adapter (``games.<game>.oracle``) for a game or op it does not
+    answer; ``python -m games.oracle`` answers ``{"error": "unsupported"}``."""

@@ -1,0 +1,99 @@
+"""Legal-play generation for a Daifugō hand (rules/daifugo.md "Strength and plays", "Binds").
+
+:func:`legal_plays` lists every distinct legal play: identical physical cards (two ♥7s) are
+interchangeable, so each multiset of (suit, rank) appears once, with one reading each for
+the different things its jokers can stand for. Generation is driven by what the field
+allows, so following is cheap and leading enumerates sets and sequences directly.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from .cards import JOKER, RANK, SUIT, SUIT_ORDER
+from .plays import SEQUENCE, SET, SINGLE, Play, as_shape, beats, satisfies_bind
+
+
+def _index(hand) -> tuple[dict, dict, list[int]]:
+    """(rank → suit → [ids]), (suit → rank → id) and the joker ids of a hand."""
+    by_rank: dict[int, dict[str, list[int]]] = {}
+    by_suit: dict[str, dict[int, int]] = {}
+    jokers = []
+    for c in hand:
+        r = RANK[c]
+        if r == JOKER:
+            jokers.append(c)
+            continue
+        s = SUIT[c]
+        by_rank.setdefault(r, {}).setdefault(s, []).append(c)
+        by_suit.setdefault(s, {}).setdefault(r, c)
+    return by_rank, by_suit, jokers
+
+
+def _sets(by_rank, jokers, sizes) -> list[Play]:
+    """Singles and sets of the given sizes: every sub-multiset of one rank's naturals plus
+    0…n jokers, and joker-only plays."""
+    out = []
+    nj = len(jokers)
+    for rank, suits in by_rank.items():
+        groups = [suits[s] for s in SUIT_ORDER if s in suits]
+        for counts in product(*[range(len(g) + 1) for g in groups]):
+            naturals = [c for g, k in zip(groups, counts) for c in g[:k]]
+            if not naturals:
+                continue
+            for j in range(nj + 1):
+                size = len(naturals) + j
+                if size in sizes:
+                    cards = tuple(naturals) + tuple(jokers[:j])
+                    out.append(Play(cards, SINGLE if size == 1 else SET, rank, j))
+    for j in range(1, nj + 1):
+        if j in sizes:
+            out.append(Play(tuple(jokers[:j]), SINGLE if j == 1 else SET, JOKER, j))
+    return out
+
+
+def _sequences(by_suit, jokers, lengths) -> list[Play]:
+    """Every same-suit window of 3+ ranks (3…2, no wrap) the hand can fill, jokers filling
+    the missing ranks."""
+    out = []
+    nj = len(jokers)
+    for suit, ranks in by_suit.items():
+        for length in lengths:
+            for low in range(3, 17 - length):
+                window = range(low, low + length)
+                naturals = [ranks[r] for r in window if r in ranks]
+                missing = length - len(naturals)
+                if naturals and missing <= nj:
+                    out.append(Play(tuple(naturals) + tuple(jokers[:missing]), SEQUENCE, low, missing, suit))
+    return out
+
+
+def candidate_plays(hand, field: Play | None) -> list[Play]:
+    """Plays of the right shape and count for ``field`` (every play when leading), before
+    strength and binds are checked."""
+    by_rank, by_suit, jokers = _index(hand)
+    n = len(hand)
+    if field is None:
+        return _sets(by_rank, jokers, range(1, n + 1)) + _sequences(by_suit, jokers, range(3, min(n, 13) + 1))
+    size = field.size
+    if size > n:
+        return []
+    if field.shape == SEQUENCE:
+        plays = _sequences(by_suit, jokers, (size,))
+        if len(jokers) >= size:
+            plays.append(as_shape(Play(tuple(jokers[:size]), SET, JOKER, size), SEQUENCE, field))
+        return plays
+    return _sets(by_rank, jokers, (size,))
+
+
+def legal_plays(hand, field: Play | None, reversed_order: bool, bind: dict | None) -> list[Play]:
+    """Every legal play from ``hand`` onto ``field`` in the effective order, under ``bind``.
+
+    Args:
+        hand: card ids held.
+        field: the play on the field, or None when leading.
+        reversed_order: revolution XOR 11-back.
+        bind: see :func:`games.daifugo.plays.satisfies_bind`.
+    Returns: a list of :class:`Play` (the pass is not included).
+    """
+    return [p for p in candidate_plays(hand, field)
+            if beats(p, field, reversed_order) and satisfies_bind(p, bind, reversed_order)]

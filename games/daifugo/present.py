@@ -1,0 +1,124 @@
+"""What one seat may see of a Daifugō state (DESIGN.md: one function decides what each
+seat sees). Never another seat's hand, never the surplus order; private events (exchange)
+only for the seats involved."""
+from __future__ import annotations
+
+from .cards import CODE_OF_RANK, DECK, JOKER, RANK, SUIT, code, label, sort_key
+from .plays import Play
+from .rules import TITLES, TITLES_EN
+
+SPECIAL_RANKS = {3: "stop", 7: "seven_pass", 8: "eight_cut", 9: "nine_interrupt", 11: "eleven_back"}
+
+
+def is_special(card: int, specials: dict) -> bool:
+    """Marked with a purple dot in the hand (seed 004 §5): a card that can trigger an
+    effect under the table's rule set."""
+    rank, suit = RANK[card], SUIT[card]
+    if rank == 3:
+        return suit in "HS" and specials.get("stop", False)
+    if rank == 12:
+        return suit == "H" and specials.get("revolution_stop", False)
+    if rank == 14:
+        return suit == "S" and specials.get("redeal", False)
+    if rank == 5:
+        return specials.get("five_skip", False)
+    if rank == 10:
+        return specials.get("ten_discard", False)
+    name = SPECIAL_RANKS.get(rank)
+    return bool(name and specials.get(name, False))
+
+
+def card_view(card: int, specials: dict) -> dict:
+    c = DECK.cards[card]
+    return {"id": card, "code": c.code, "label": c.label, "suit": c.suit, "rank": c.rank,
+            "special": is_special(card, specials)}
+
+
+def field_view(field: dict | None) -> dict | None:
+    if field is None:
+        return None
+    play = Play(tuple(field["cards"]), field["shape"], field["rank"], field["jokers"], field["suit"])
+    stands = iter(play.stands_for())
+    cards = []
+    for c in sorted(field["cards"], key=lambda c: (RANK[c] == JOKER, RANK[c])):
+        stood = next(stands, None) if RANK[c] == JOKER else None
+        cards.append({"code": code(c), "label": label(c),
+                      "as": CODE_OF_RANK.get(stood) if stood and stood != JOKER else None})
+    return {"by": field["by"], "cards": cards, "shape": field["shape"]}
+
+
+def title_of(players: int, place: int | None) -> str | None:
+    return None if place is None else TITLES[players][place]
+
+
+def describe(event: dict) -> dict:
+    """A log line ``{"ja", "en"}`` for a public event (seat numbers as P1…)."""
+    t = event["type"]
+    p = lambda s: f"P{s + 1}"  # noqa: E731
+    if t == "play":
+        cards = " ".join(event["cards"])
+        extra_ja = " 革命！" if event.get("revolution") else ""
+        extra_en = " Revolution!" if event.get("revolution") else ""
+        return {"ja": f"{p(event['seat'])}: {cards}{extra_ja}", "en": f"{p(event['seat'])}: {cards}{extra_en}"}
+    if t == "pass":
+        return {"ja": f"{p(event['seat'])}: パス", "en": f"{p(event['seat'])}: pass"}
+    if t == "flush":
+        rv = event.get("revealed")
+        return {"ja": "場が流れました" + (f"（余り札 {rv} を公開）" if rv else ""),
+                "en": "The field is flushed" + (f" (surplus card {rv} revealed)" if rv else "")}
+    if t == "finish":
+        return {"ja": f"{p(event['seat'])} が{event['place']}番目に上がり", "en": f"{p(event['seat'])} goes out #{event['place']}"}
+    if t == "foul":
+        return {"ja": f"{p(event['seat'])} 反則上がり", "en": f"{p(event['seat'])} foul finish"}
+    if t == "ochi":
+        return {"ja": f"{p(event['seat'])} 都落ち", "en": f"{p(event['seat'])} falls from the capital (都落ち)"}
+    if t == "lead":
+        return {"ja": f"{p(event['seat'])} が親です", "en": f"{p(event['seat'])} leads"}
+    if t == "deal":
+        return {"ja": f"第{event['game_no']}ゲーム開始", "en": f"Game {event['game_no']} starts"}
+    if t == "game_over":
+        return {"ja": "ゲーム終了", "en": "Game over"}
+    if t in ("tribute", "exchange"):
+        cards = " ".join(event["cards"])
+        return {"ja": f"{p(event['from'])} → {p(event['to'])}: {cards}", "en": f"{p(event['from'])} → {p(event['to'])}: {cards}"}
+    return {"ja": t, "en": t}
+
+
+def view(engine, state: dict, seat: int | None) -> dict:
+    """The seat's view as a JSON dict (keys documented in the rooms contract)."""
+    n = state["players"]
+    specials = state["rules"]["specials"]
+    places = state["places"]
+    place_of = {s: i for i, s in enumerate(places)} if places else \
+        {s: i for i, s in enumerate(state["finished"])}
+    if not places and state["ochi"] is not None:
+        place_of[state["ochi"]] = n - 1
+    seats = []
+    for s in range(n):
+        place = place_of.get(s)
+        seats.append({"seat": s, "count": len(state["hands"][s]), "passed": state["passed"][s],
+                      "place": place, "title": title_of(n, place), "foul": s in state["fouls"],
+                      "ochi": state["ochi"] == s, "total": state["totals"][s],
+                      "points": (n - 1 - place) if places and place is not None else None,
+                      "turn": state["turn"] == s})
+    hand = [] if seat is None else [card_view(c, specials) for c in sorted(state["hands"][seat], key=sort_key)]
+    log = [describe(ev) for ev in state["log"] if "private" not in ev or seat in ev["private"]]
+    pending = state["exchange"].get(str(seat)) if seat is not None else None
+    result = None
+    if places:
+        result = {"places": places, "titles": {str(s): TITLES[n][i] for i, s in enumerate(places)},
+                  "titles_en": {str(s): TITLES_EN[TITLES[n][i]] for i, s in enumerate(places)},
+                  "points": {str(s): n - 1 - i for i, s in enumerate(places)}, "totals": list(state["totals"])}
+    bind = state["bind"]
+    return {
+        "game": "daifugo", "players": n, "seat": seat, "phase": state["phase"],
+        "game_no": state["game_no"], "turn": state["turn"], "hand": hand, "seats": seats,
+        "field": field_view(state["field"]), "revolution": state["revolution"],
+        "eleven_back": state["eleven_back"],
+        "bind": None if not bind else {"suit": bind.get("suits"),
+                                       "next_rank": CODE_OF_RANK.get(bind.get("next")) if bind.get("number") else None},
+        "surplus_count": len(state["surplus"]),
+        "graveyard": [{"code": code(c), "label": label(c)} for c in state["graveyard"]],
+        "log": log[-20:], "exchange": dict(pending) if pending else None, "result": result,
+        "legal": engine.legal_actions(state, seat) if seat is not None else [],
+    }
