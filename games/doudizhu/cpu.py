@@ -1,0 +1,325 @@
+"""The CPU player and the hints of Dou Dizhu.
+
+Rules it plays by: seeds/001_9746b962cdb0cd4a.txt (bidding §3, play §15–§16); its
+strategy is ours, not the seed's:
+
+- The hand is split into as few turns as possible (chains, airplanes, trios with their
+  kickers, pairs, singles; bombs and the rocket kept apart): :func:`plan`.
+- Bidding: a strength score (rocket, bombs, 2s, jokers, aces, fewer turns) decides
+  0–3 (§3).
+- Leading: finish when possible; lead what leaves the fewest turns, low cards first;
+  keep what the opponents can no longer beat for last; never lead a single into an
+  opponent with one card left when anything else will do; feed a partner who has one
+  or two cards left.
+- Following: peasants let a partner's play stand; against an opponent, play the answer
+  that costs the hand least; bombs and the rocket only when they matter (an opponent
+  close to going out, or they let this seat go out soon).
+
+Everything is deterministic: the same state gives the same choice.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .combos import BJ, CHAIN_TOP, LJ, RANKS, TWO, Combo
+from .engine import RANK_OF, hand_counts, pick_ids, trick_combo
+from .legal import moves
+
+# --- hand planning ------------------------------------------------------------------------
+
+
+def _rest_cost(c: tuple, wings: int) -> tuple[int, int]:
+    """Turns and loose-low-cards for a hand with no chains left: trios carry a single or
+    a pair each; ``wings`` extra kicker slots come from airplanes already taken."""
+    trios = pairs = singles = low = 0
+    for r in range(15):
+        x = c[r]
+        if x == 3:
+            trios += 1
+        elif x == 2:
+            pairs += 1
+            low += r < 8
+        elif x == 1:
+            singles += 1
+            low += r < 8
+    absorb = min(trios + wings, pairs + singles)
+    return trios + pairs + singles - absorb, max(0, low - (trios + wings))
+
+
+def _chains(c: tuple):
+    """Chains that may be split off: (cards removed, wing slots)."""
+    out = []
+    for need, minlen in ((1, 5), (2, 3), (3, 2)):
+        r = 0
+        while r <= CHAIN_TOP:
+            if c[r] < need:
+                r += 1
+                continue
+            s = r
+            while r <= CHAIN_TOP and c[r] >= need:
+                r += 1
+            for st in range(s, r - minlen + 1):
+                for end in range(st + minlen, r + 1):
+                    out.append((need, st, end))
+    return out
+
+
+@lru_cache(maxsize=1 << 17)
+def _best(c: tuple) -> tuple[int, int]:
+    """Fewest turns (then fewest loose low cards) to play ranks ``c`` with no bombs."""
+    best = _rest_cost(c, 0)
+    for need, st, end in _chains(c):
+        rest = list(c)
+        for r in range(st, end):
+            rest[r] -= need
+        sub = _best_wings(tuple(rest), (end - st) if need == 3 else 0)
+        cand = (sub[0] + 1, sub[1])
+        if cand < best:
+            best = cand
+    return best
+
+
+@lru_cache(maxsize=1 << 17)
+def _best_wings(c: tuple, wings: int) -> tuple[int, int]:
+    if not wings:
+        return _best(c)
+    best = _rest_cost(c, wings)
+    for need, st, end in _chains(c):
+        rest = list(c)
+        for r in range(st, end):
+            rest[r] -= need
+        sub = _best_wings(tuple(rest), wings + ((end - st) if need == 3 else 0))
+        cand = (sub[0] + 1, sub[1])
+        if cand < best:
+            best = cand
+    return best
+
+
+def plan(c) -> tuple[int, int]:
+    """``(turns, loose low cards)`` of rank counts ``c``: how many plays the hand needs at
+    best, each bomb and the rocket counting one turn. Lower is better."""
+    c = list(c)
+    turns = 0
+    if c[LJ] and c[BJ]:
+        c[LJ] = c[BJ] = 0
+        turns += 1
+    for r in range(TWO + 1):
+        if c[r] == 4:
+            c[r] = 0
+            turns += 1
+    t, low = _best(tuple(c))
+    return turns + t, low
+
+
+def strength(c) -> float:
+    """A bidding score for rank counts ``c`` (higher is stronger)."""
+    s = 0.0
+    if c[LJ] and c[BJ]:
+        s += 8
+    else:
+        s += 3 * c[BJ] + 2 * c[LJ]
+    s += 2 * c[TWO] + 0.5 * c[11]
+    s += sum(4 for r in range(TWO + 1) if c[r] == 4)
+    turns, _ = plan(c)
+    return s - 0.8 * turns
+
+
+# --- reading the table --------------------------------------------------------------------
+
+
+class _Table:
+    """What one seat knows: its hand, the counts, roles, and the unseen cards."""
+
+    def __init__(self, state, seat):
+        self.state = state
+        self.seat = seat
+        self.hand = state["hands"][seat]
+        self.c = hand_counts(self.hand)
+        self.n = len(self.hand)
+        self.landlord = state["landlord"]
+        self.counts = [len(h) for h in state["hands"]]
+        others = [s for s in (0, 1, 2) if s != seat]
+        if seat == self.landlord:
+            self.opps, self.partner = others, None
+        else:
+            self.opps = [self.landlord]
+            self.partner = next(s for s in others if s != self.landlord)
+        seen = set(self.hand)
+        for h in state["history"]:
+            seen.update(h.get("cards", ()))
+        self.unseen = hand_counts(i for i in range(54) if i not in seen)
+        self.min_opp = min(self.counts[s] for s in self.opps)
+        self.next_seat = (seat + 1) % 3
+
+    def after(self, ranks) -> tuple[int, int]:
+        c = list(self.c)
+        for r in ranks:
+            c[r] -= 1
+        return plan(c)
+
+    def beatable(self, combo: Combo) -> bool:
+        """Could the unseen cards answer ``combo`` with the same type (bombs aside)?"""
+        return any(not m[0].power for m in moves(self.unseen, combo))
+
+
+def _lead(t: _Table) -> tuple:
+    options = moves(t.c, None)
+    for m in options:
+        if len(m[1]) == t.n:
+            return m
+    base = plan(t.c)[0]
+    scored = []
+    for cb, ranks in options:
+        turns, low = t.after(ranks)
+        scored.append((turns, cb.power, low, cb.key, -len(ranks), cb, ranks))
+    scored.sort(key=lambda x: x[:5])
+    best_turns = scored[0][0]
+    good = [s for s in scored if s[0] <= best_turns]
+    # Feed a partner who is about to go out (§16: peasants share victory).
+    if t.partner is not None and t.counts[t.partner] <= 2 and t.min_opp > 1:
+        size = t.counts[t.partner]
+        feed = [s for s in scored if s[5].type == ("single" if size == 1 else "pair")]
+        if feed:
+            feed.sort(key=lambda s: s[5].key)
+            return feed[0][5], feed[0][6]
+    # Two turns left: lead the unbeatable part first, then go out.
+    if base <= 2:
+        for s in good:
+            if not s[5].power and not t.beatable(s[5]):
+                return s[5], s[6]
+    danger = t.min_opp <= 2
+    if danger:
+        safe = [s for s in good if s[5].size != t.min_opp or not t.beatable(s[5])]
+        if not safe:
+            safe = [s for s in scored if s[5].size != t.min_opp and not s[5].power]
+        if safe:
+            return safe[0][5], safe[0][6]
+        # only singles/pairs of the feared size: lead the strongest one
+        same = [s for s in scored if not s[5].power]
+        same.sort(key=lambda s: -s[5].key)
+        if same:
+            return same[0][5], same[0][6]
+    nonbomb = [s for s in good if not s[5].power] or good
+    return nonbomb[0][5], nonbomb[0][6]
+
+
+def _follow(t: _Table, prev: Combo):
+    """A move to beat ``prev``, or ``None`` to pass."""
+    by = t.state["trick"]["seat"]
+    options = moves(t.c, prev)
+    if not options:
+        return None
+    for m in options:
+        if len(m[1]) == t.n:
+            return m  # goes out: the hand ends at once (§16)
+    if t.partner is not None and by == t.partner:
+        return None  # let the partner's play stand (§16: not forced, but wise)
+    base = plan(t.c)[0]
+    urgent = t.counts[by] <= 4 or t.min_opp <= 2
+    scored = []
+    for cb, ranks in options:
+        turns, low = t.after(ranks)
+        scored.append((cb.power, turns, low, cb.key, cb, ranks))
+    scored.sort(key=lambda x: x[:4])
+    normal = [s for s in scored if not s[0]]
+    if normal:
+        s = normal[0]
+        delta = s[1] - base
+        control = s[3] >= TWO and prev.key < 8 and t.n > 8
+        if urgent or (delta <= -1 and not control) or (delta <= 0 and t.counts[by] <= 8):
+            return s[4], s[5]
+    bombs = [s for s in scored if s[0]]
+    if bombs and (urgent or bombs[0][1] <= 2):
+        s = bombs[0]
+        return s[4], s[5]
+    return None
+
+
+def choose(state: dict, seat: int) -> dict:
+    """The CPU's action for ``seat``: always one of the engine's legal actions.
+
+    Raises ``ValueError`` when ``seat`` may not act now.
+    """
+    phase = state["phase"]
+    if phase == "hand_over":
+        return {"type": "next_hand"}
+    if phase not in ("bidding", "play") or state["turn"] != seat:
+        raise ValueError("seat %r may not act now" % (seat,))
+    if phase == "bidding":
+        return {"type": "bid", "value": bid_value(state, seat)}
+    t = _Table(state, seat)
+    prev = trick_combo(state)
+    m = _lead(t) if prev is None else _follow(t, prev)
+    if m is None:
+        return {"type": "pass"}
+    return {"type": "play", "cards": pick_ids(t.hand, m[1])}
+
+
+def bid_value(state: dict, seat: int) -> int:
+    """The CPU's bid: by hand strength, only if higher than the current bid (§3)."""
+    s = strength(hand_counts(state["hands"][seat]))
+    want = 3 if s >= 7 else 2 if s >= 3 else 1 if s >= 0 else 0
+    return want if want > state["bid"] else 0
+
+
+# --- hints --------------------------------------------------------------------------------
+
+
+def _describe(cb: Combo, ranks) -> tuple[str, str]:
+    ja, en = cb.names()
+    cards = " ".join(RANKS[r] for r in sorted(ranks))
+    return f"{ja} {cards}", f"{en} {cards}"
+
+
+def hints(state: dict, seat: int) -> list[dict]:
+    """Suggested actions for ``seat``, cheapest first, each ``{"action", "ja", "en"}``.
+
+    Bidding: pass, then each legal bid, with the hand's strength in the reason. Leading:
+    the lowest combinations first (bombs and the rocket last). Following: the cheapest
+    answers first, bombs and the rocket after, then a pass. Empty when the seat may not
+    act. Never more than 30 entries.
+    """
+    phase = state["phase"]
+    if phase == "hand_over":
+        return [{"action": {"type": "next_hand"}, "ja": "次の局へ進みます。", "en": "Start the next hand."}]
+    if phase not in ("bidding", "play") or state["turn"] != seat:
+        return []
+    if phase == "bidding":
+        c = hand_counts(state["hands"][seat])
+        rec = bid_value(state, seat)
+        turns = plan(c)[0]
+        out = []
+        for v in [0] + list(range(state["bid"] + 1, 4)):
+            tag_ja = "（おすすめ）" if v == rec else ""
+            tag_en = " (recommended)" if v == rec else ""
+            what_ja = "不入札" if v == 0 else f"{v}で入札"
+            what_en = "Pass" if v == 0 else f"Bid {v}"
+            out.append({"action": {"type": "bid", "value": v},
+                        "ja": f"{what_ja}{tag_ja}：手札は最短{turns}手で出し切れます。",
+                        "en": f"{what_en}{tag_en}: your hand needs {turns} plays at best."})
+        return out
+    hand = state["hands"][seat]
+    prev = trick_combo(state)
+    ms = moves(hand_counts(hand), prev)
+    ms.sort(key=lambda m: (m[0].power, m[0].key, -len(m[1]), m[1]))
+    out = []
+    for cb, ranks in ms[:30]:
+        desc_ja, desc_en = _describe(cb, ranks)
+        if prev is None:
+            why_ja, why_en = "先手なので好きな役を出せます。", "You lead, so any combination is allowed."
+        elif cb.power and prev.power == 0:
+            why_ja, why_en = "ボム・ロケットは通常役に勝ち、倍付けになります。", "Bombs and the rocket beat any ordinary play and double the stake."
+        else:
+            why_ja, why_en = "場より強い同じ役で上回ります。", "Beats the table with a higher play of the same type."
+        if len(ranks) == len(hand):
+            why_ja, why_en = "これで上がりです。", "This plays out your hand."
+        out.append({"action": {"type": "play", "cards": pick_ids(hand, ranks)},
+                    "ja": f"{desc_ja}：{why_ja}", "en": f"{desc_en}: {why_en}"})
+    if prev is not None:
+        if out:
+            out.append({"action": {"type": "pass"}, "ja": "パス：上回れますが、温存もできます。",
+                        "en": "Pass: you could beat it but may keep your cards."})
+        else:
+            out.append({"action": {"type": "pass"}, "ja": "パス：場に勝てる組合せがありません。",
+                        "en": "Pass: nothing in your hand beats the table."})
+    return out
