@@ -27,32 +27,44 @@ def foul_ranks(revolution: bool, eleven_back: bool) -> set[int]:
     return {15, JOKER}
 
 
-def score(state: dict, seat: int, play: Play) -> float:
-    """Cost of ``play`` for ``seat`` (lower is better)."""
-    e = _engine_helpers()
-    hand = state["hands"][seat]
-    rev = e.reversed_order(state)
-    rest = [c for c in hand if c not in play.cards]
-    revolution = play.size >= state["rules"]["revolution_size"]
-    rev_after = rev != revolution
-    revo_after = state["revolution"] != revolution
+class _Context:
+    """What every play's cost needs, computed once per decision."""
+
+    def __init__(self, state: dict, seat: int):
+        e = _engine_helpers()
+        self.state = state
+        self.hand = state["hands"][seat]
+        self.rev = e.reversed_order(state)
+        self.counts = Counter(RANK[c] for c in self.hand if RANK[c] != JOKER)
+        self.small = len(self.hand) <= 5
+        self.leading = state["field"] is None
+        self.size_for_revolution = state["rules"]["revolution_size"]
+        self.is_foul_finish = e.is_foul_finish
+
+
+def score(state: dict, seat: int, play: Play, ctx: "_Context | None" = None) -> float:
+    """Cost of ``play`` for ``seat`` (lower is better): its strength, jokers and the
+    strongest number spent, sets broken, cards shed; never a foul finish or a hand that
+    could only end in one."""
+    ctx = ctx or _Context(state, seat)
+    chosen = set(play.cards)
+    rest = [c for c in ctx.hand if c not in chosen]
+    revolution = play.size >= ctx.size_for_revolution
     if not rest:
-        return 500.0 if e.is_foul_finish(play, state["revolution"], state["eleven_back"]) else -1000.0
-    bad = foul_ranks(revo_after, state["eleven_back"] and not revolution)
+        return 500.0 if ctx.is_foul_finish(play, state["revolution"], state["eleven_back"]) else -1000.0
+    bad = foul_ranks(state["revolution"] != revolution, state["eleven_back"] and not revolution)
     if all(RANK[c] in bad for c in rest):
         return 300.0 + len(rest)
-    key = play.key(rev)
+    key = play.key(ctx.rev)
     cost = float(key if key != TOP else 18)
-    small = len(hand) <= 5
     strong = sum(1 for c in play.cards if RANK[c] in bad)
-    cost += strong * (1.0 if small else 6.0)
-    counts = Counter(RANK[c] for c in hand if RANK[c] != JOKER)
+    cost += strong * (1.0 if ctx.small else 6.0)
     used = Counter(RANK[c] for c in play.cards if RANK[c] != JOKER)
-    cost += 3.0 * sum(1 for r, k in used.items() if k < counts[r])
-    if state["field"] is None:
+    cost += 3.0 * sum(1 for r, k in used.items() if k < ctx.counts[r])
+    if ctx.leading:
         cost -= 2.5 * (play.size - 1)
     if revolution:
-        cost += _revolution_cost(rest, rev, rev_after)
+        cost += _revolution_cost(rest, ctx.rev, not ctx.rev)
     return cost
 
 
@@ -72,7 +84,8 @@ def _urgent(state: dict, seat: int) -> bool:
 def ranked_plays(engine, state: dict, seat: int) -> list[tuple[float, Play]]:
     """Legal plays with their cost, cheapest first."""
     plays = engine.legal_plays(state, seat)
-    return sorted(((score(state, seat, p), p) for p in plays), key=lambda t: (t[0], t[1].cards))
+    ctx = _Context(state, seat)
+    return sorted(((score(state, seat, p, ctx), p) for p in plays), key=lambda t: (t[0], t[1].cards))
 
 
 def choose(engine, state: dict, seat: int) -> dict:

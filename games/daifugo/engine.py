@@ -23,7 +23,7 @@ from .legal import legal_plays
 from .plays import Play, beats, next_bind, readings, satisfies_bind
 from .rules import HAND_SIZE, make_rules
 
-LOG_KEEP = 40
+LOG_KEEP = 24
 
 
 # --- refusals (stable codes, ja + en) -----------------------------------------------------

@@ -103,7 +103,7 @@ def readings(cards: tuple[int, ...]) -> list[Play]:
     out: list[Play] = []
     ranks = {RANK[c] for c in naturals}
     if len(ranks) <= 1:
-        out.append(Play(cards, SET, ranks.pop() if ranks else JOKER, jokers))
+        out.append(Play(cards, SET, next(iter(ranks)) if ranks else JOKER, jokers))
     suits = {SUIT[c] for c in naturals}
     if n >= 3 and len(suits) == 1 and len(ranks) == len(naturals):
         suit = suits.pop()
