@@ -1,0 +1,3 @@
+def choose(engine, state, seat):
+    acts = engine.legal_actions(state, seat)
+    return acts[0]
