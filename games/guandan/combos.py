@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, NamedTuple
 
-from .cards import ACE, BJ, LJ, RANK, RANK_NAMES, SUIT, power, rank_at
+from .cards import ACE, BJ, LJ, RANK, RANK_NAMES, SUIT, position, power, rank_at
 
 TYPES = ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb",
          "straight_flush", "joker_bomb")
@@ -113,16 +113,16 @@ def _windows(real_ranks: Counter, width: int, per: int, w: int):
     cards fit with at most ``per`` cards a position; wilds fill the rest."""
     if any(c > per for c in real_ranks.values()):
         return
-    for start in range(1, 16 - width):
-        span = range(start, start + width)
-        ranks_in = {rank_at(p) for p in span}
-        if any(r not in ranks_in for r in real_ranks):
-            continue
-        missing = []
-        for p in span:
-            missing.extend([p] * (per - real_ranks.get(rank_at(p), 0)))
-        if len(missing) == w:
-            yield start + width - 1, missing
+    aces = (False, True) if ACE in real_ranks else (True,)
+    for high_ace in aces:
+        ps = [position(r, high_ace) for r in real_ranks]
+        lo, hi = min(ps), max(ps)
+        for top in range(max(hi, width), min(lo + width - 1, 14) + 1):
+            missing = []
+            for p in range(top - width + 1, top + 1):
+                missing.extend([p] * (per - real_ranks.get(rank_at(p), 0)))
+            if len(missing) == w:
+                yield top, missing
 
 
 def classify_parts(real: list[tuple[int, str]], wilds: int, jokers: list[int],

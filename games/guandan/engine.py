@@ -30,7 +30,7 @@ Actions: ``{"type": "play", "cards": [ids], "reading"?: token}``, ``{"type": "pa
 from __future__ import annotations
 
 from games.core import rng
-from games.core.engine import Engine
+from games.core.engine import Engine, clone
 
 from . import errors as E
 from . import levels as L
@@ -323,9 +323,30 @@ class GuandanEngine(Engine):
             state["hand_level"] = res["next_level"]
 
     # --- next hand, tribute and return (§18–§22) -------------------------------------
+    def with_hands(self, state: dict, hands: list[list[int]]) -> tuple[dict, list]:
+        """Start the next hand of a state between hands (phase ``hand_over``) with the
+        given 4 hands instead of a shuffled deal (tests, puzzles, replays). The hands must
+        hold all 108 cards exactly once; raises ``ValueError`` otherwise, and
+        :class:`IllegalAction` ``wrong_phase`` outside ``hand_over``."""
+        if state["phase"] != "hand_over":
+            raise E.wrong_phase(state["phase"])
+        if sorted(c for h in hands for c in h) != list(range(N_CARDS)) or len(hands) != 4:
+            raise ValueError("hands must hold the 108 cards exactly once")
+        new = clone(state)
+        events: list = []
+        new["hand_no"] += 1
+        new["hands"] = [sorted(h) for h in hands]
+        new["pile"], new["finished"] = [], []
+        self._setup_hand(new, events)
+        new["step"] += 1
+        return new, events
+
     def _next_hand(self, state, events):
         state["hand_no"] += 1
         self._deal(state)
+        self._setup_hand(state, events)
+
+    def _setup_hand(self, state, events):
         state["trick"] = {"leader": 0, "last": None, "passed": [], "plays": []}
         order = state["prev_order"]
         plan = T.plan(order, state["hands"])
