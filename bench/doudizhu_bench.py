@@ -156,8 +156,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     bench_generation(random_hands(args.hands, args.seed))
-    bench_decisions(args.games, args.seed)
-    bench_win_rates(args.games, args.seed)
+    if args.games > 0:
+        bench_decisions(args.games, args.seed)
+        bench_win_rates(args.games, args.seed)
 
 
 if __name__ == "__main__":

@@ -47,53 +47,52 @@ def plays(c: list[int], prev: Combo | None = None) -> list[tuple]:
     return [m[1] for m in moves(c, prev)]
 
 
+# Every Combo a generator can produce, built once: _K[type][key][units].
+_UNIT = {"straight": 1, "pair_chain": 2, "airplane": 3, "airplane_single": 4,
+         "airplane_pair": 5}
+_SIZE = {"single": 1, "pair": 2, "trio": 3, "bomb": 4, "rocket": 2, "trio_single": 4,
+         "trio_pair": 5, "four_two_single": 6, "four_two_pair": 8}
+_K = {t: [[Combo(t, k, n * _UNIT[t]) for n in range(13)] for k in range(15)] for t in _UNIT}
+_K.update({t: [Combo(t, k, n) for k in range(15)] for t, n in _SIZE.items()})
+_SINGLE, _PAIR, _TRIO, _BOMB = _K["single"], _K["pair"], _K["trio"], _K["bomb"]
+_ROCKET = _K["rocket"][BJ]
+
+
 # --- generators: (counts, lowest key allowed, card count wanted (0 = any), out) --------
 
 def _singles(c, lo, size, out):
-    for r in range(lo, 15):
-        if c[r]:
-            out.append((Combo("single", r, 1), (r,)))
+    out.extend([(_SINGLE[r], (r,)) for r in range(lo, 15) if c[r]])
 
 
 def _pairs(c, lo, size, out):
-    for r in range(lo, TWO + 1):
-        if c[r] >= 2:
-            out.append((Combo("pair", r, 2), (r, r)))
+    out.extend([(_PAIR[r], (r, r)) for r in range(lo, TWO + 1) if c[r] >= 2])
 
 
 def _trios(c, lo, size, out):
-    for r in range(lo, TWO + 1):
-        if c[r] >= 3:
-            out.append((Combo("trio", r, 3), (r, r, r)))
+    out.extend([(_TRIO[r], (r, r, r)) for r in range(lo, TWO + 1) if c[r] >= 3])
 
 
 def _bombs(c, lo, size, out):
-    for r in range(lo, TWO + 1):
-        if c[r] == 4:
-            out.append((Combo("bomb", r, 4), (r, r, r, r)))
+    out.extend([(_BOMB[r], (r, r, r, r)) for r in range(lo, TWO + 1) if c[r] == 4])
 
 
 def _rocket(c, lo, size, out):
     if c[LJ] and c[BJ]:
-        out.append((Combo("rocket", BJ, 2), (LJ, BJ)))
+        out.append((_ROCKET, (LJ, BJ)))
 
 
 def _trio_single(c, lo, size, out):
     for t in range(lo, TWO + 1):
         if c[t] >= 3:
-            cb = Combo("trio_single", t, 4)
-            for r in range(15):
-                if c[r] and r != t:
-                    out.append((cb, (t, t, t, r)))
+            cb = _K["trio_single"][t]
+            out.extend([(cb, (t, t, t, r)) for r in range(15) if c[r] and r != t])
 
 
 def _trio_pair(c, lo, size, out):
     for t in range(lo, TWO + 1):
         if c[t] >= 3:
-            cb = Combo("trio_pair", t, 5)
-            for r in range(TWO + 1):
-                if c[r] >= 2 and r != t:
-                    out.append((cb, (t, t, t, r, r)))
+            cb = _K["trio_pair"][t]
+            out.extend([(cb, (t, t, t, r, r)) for r in range(TWO + 1) if c[r] >= 2 and r != t])
 
 
 def _runs(c, need, minlen, lo, length):
@@ -122,56 +121,44 @@ def _runs(c, need, minlen, lo, length):
 
 def _straights(c, lo, size, out):
     for st, ln in _runs(c, 1, 5, lo, size):
-        out.append((Combo("straight", st + ln - 1, ln), tuple(range(st, st + ln))))
+        out.append((_K["straight"][st + ln - 1][ln], tuple(range(st, st + ln))))
 
 
 def _pair_chains(c, lo, size, out):
     for st, ln in _runs(c, 2, 3, lo, size // 2):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1))
-        out.append((Combo("pair_chain", st + ln - 1, 2 * ln), body))
+        out.append((_K["pair_chain"][st + ln - 1][ln], body))
 
 
 def _airplanes(c, lo, size, out):
     for st, ln in _runs(c, 3, 2, lo, size // 3):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1, 2))
-        out.append((Combo("airplane", st + ln - 1, 3 * ln), body))
+        out.append((_K["airplane"][st + ln - 1][ln], body))
 
 
 def _single_wings(c, exclude_lo, exclude_hi, k):
     """Multisets of ``k`` wing ranks outside ``exclude_lo..exclude_hi``: at most two of one
-    rank, never both jokers (rules/doudizhu.md "Wing rules")."""
-    avail = []
-    for r in range(15):
-        if c[r] and not exclude_lo <= r <= exclude_hi:
-            avail.append((r, 2 if c[r] >= 2 else 1))
+    rank, never both jokers (rules/doudizhu.md "Wing rules"). Each multiset once: ``j``
+    doubled ranks, then ``k - 2j`` distinct other ranks."""
+    ones = [r for r in range(15) if c[r] and not exclude_lo <= r <= exclude_hi]
+    twos = [r for r in ones if c[r] >= 2]
+    both_jokers = c[LJ] and c[BJ]
     res = []
-    acc: list[int] = []
-    n = len(avail)
-
-    def rec(i, k):
-        if k == 0:
-            res.append(tuple(acc))
-            return
-        for j in range(i, n - (k + 1) // 2 + 1):
-            r, cap = avail[j]
-            acc.append(r)
-            rec(j + 1, k - 1)
-            if cap == 2 and k >= 2:
-                acc.append(r)
-                rec(j + 1, k - 2)
-                acc.pop()
-            acc.pop()
-
-    rec(0, k)
-    if c[LJ] and c[BJ]:
-        res = [w for w in res if not (len(w) >= 2 and w[-1] == BJ and w[-2] == LJ)]
+    for j in range(min(len(twos), k // 2) + 1):
+        for dbl in combinations(twos, j):
+            rest = [r for r in ones if r not in dbl] if j else ones
+            d2 = tuple(r for r in dbl for _ in (0, 1))
+            for sgl in combinations(rest, k - 2 * j):
+                if both_jokers and LJ in sgl and BJ in sgl:
+                    continue
+                res.append(d2 + sgl)
     return res
 
 
 def _airplane_single(c, lo, size, out):
     for st, ln in _runs(c, 3, 2, lo, size // 4):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1, 2))
-        cb = Combo("airplane_single", st + ln - 1, 4 * ln)
+        cb = _K["airplane_single"][st + ln - 1][ln]
         for w in _single_wings(c, st, st + ln - 1, ln):
             out.append((cb, body + w))
 
@@ -179,7 +166,7 @@ def _airplane_single(c, lo, size, out):
 def _airplane_pair(c, lo, size, out):
     for st, ln in _runs(c, 3, 2, lo, size // 5):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1, 2))
-        cb = Combo("airplane_pair", st + ln - 1, 5 * ln)
+        cb = _K["airplane_pair"][st + ln - 1][ln]
         pairs = [r for r in range(TWO + 1) if c[r] >= 2 and not st <= r < st + ln]
         for ws in combinations(pairs, ln):
             out.append((cb, body + tuple(r for r in ws for _ in (0, 1))))
@@ -188,7 +175,7 @@ def _airplane_pair(c, lo, size, out):
 def _four_two_single(c, lo, size, out):
     for f in range(lo, TWO + 1):
         if c[f] == 4:
-            cb = Combo("four_two_single", f, 6)
+            cb = _K["four_two_single"][f]
             body = (f, f, f, f)
             for w in _single_wings(c, f, f, 2):
                 out.append((cb, body + w))
@@ -197,7 +184,7 @@ def _four_two_single(c, lo, size, out):
 def _four_two_pair(c, lo, size, out):
     for f in range(lo, TWO + 1):
         if c[f] == 4:
-            cb = Combo("four_two_pair", f, 8)
+            cb = _K["four_two_pair"][f]
             body = (f, f, f, f)
             pairs = [r for r in range(TWO + 1) if c[r] >= 2 and r != f]
             for a, b in combinations(pairs, 2):
