@@ -1,2 +1,4 @@
 """WebSocket URL routes (filled by rooms/)."""
-websocket_urlpatterns: list = []
+from rooms.routing import websocket_urlpatterns as room_routes
+
+websocket_urlpatterns: list = [*room_routes]

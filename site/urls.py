@@ -1,10 +1,11 @@
 """URL configuration."""
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
 urlpatterns = [
     path("", views.top, name="top"),
     path("admin/", admin.site.urls),
+    path("", include("rooms.urls")),
 ]

@@ -1,0 +1,126 @@
+"""The one path through which every room change is made (DESIGN.md "Real-time play").
+
+:func:`commit` loads the room, refuses a stale ``version``, lets a *change* function
+modify it, saves it with compare-and-set on ``version`` (a concurrent writer makes the
+CAS update 0 rows: the change is refused as stale, never overwritten), appends a
+:class:`~rooms.models.RoomEvent`, recomputes the CPU/time-out timers and, after the
+transaction commits, rings the room's doorbell (``{"type": "room.changed", "version"}``
+to the group; each socket re-renders its own seat from the database).
+
+Human moves, host controls, CPU moves, time-outs and presence changes all come here.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import uuid
+from datetime import datetime, timedelta
+from typing import Callable
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from . import errors, schedule
+from .engines import engine_for
+from .models import Room, RoomEvent, Seat
+from .presence import any_human_live
+
+log = logging.getLogger(__name__)
+
+#: This process's name as a room driver (rooms.driver); unique per process start.
+PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+DRIVER_LEASE = timedelta(seconds=5)
+
+Change = Callable[[Room, list, datetime], list | None]
+
+
+def commit(room_id, version: int | None, change: Change, *, by: str, seat: int | None = None,
+           action: dict | None = None) -> tuple[Room, list]:
+    """Apply ``change(room, seats, now)`` as the next version of the room.
+
+    ``version`` is the version the client saw (``None``: system changes that are valid on
+    any version, e.g. presence). ``change`` mutates ``room`` in memory, may write seat
+    rows, returns the events to log, and raises ``IllegalAction``/``Refused`` to refuse.
+    Returns ``(room, events)`` with ``room.version`` the new version.
+
+    Raises: ``errors.closed()`` if the room is gone, ``errors.stale()`` on a version
+    mismatch or a lost race, and whatever ``change`` raises; nothing is written then.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
+        if room is None:
+            raise errors.closed()
+        if version is not None and room.version != version:
+            raise errors.stale()
+        old_version = room.version
+        events = change(room, list(room.seats.all()), now) or []
+        seats = list(room.seats.all())
+        _after_change(room, seats, now)
+        room.version = old_version + 1
+        saved = Room.objects.filter(pk=room.pk, version=old_version).update(
+            version=room.version, status=room.status, key=room.key, options=room.options,
+            state=room.state, seed=room.seed, timers=room.timers, deadline=room.deadline,
+            driver=room.driver, driver_until=room.driver_until, empty_since=room.empty_since,
+            updated_at=now)
+        if saved != 1:
+            raise errors.stale()
+        RoomEvent.objects.create(room=room, version=room.version, seat=seat, by=by,
+                                 action=action or {}, events=events, created_at=now)
+        group, v = room.group, room.version
+        transaction.on_commit(lambda: ring(group, v))
+    return room, events
+
+
+def _after_change(room: Room, seats: list, now: datetime) -> None:
+    """Timers, deadline, driver lease and the empty-room clock of the new version."""
+    room.timers = schedule.compute(room, seats, now, room.timers)
+    room.deadline = schedule.earliest(room.timers)
+    if room.driver == PROCESS or not room.driver_until or room.driver_until < now:
+        room.driver, room.driver_until = PROCESS, now + DRIVER_LEASE
+    if any_human_live(seats, now) or any(s.is_human and s.channel_name for s in seats):
+        room.empty_since = None
+    elif room.empty_since is None:
+        room.empty_since = now
+
+
+def ring(group: str, version: int) -> None:
+    """Tell the room's sockets that ``version`` exists (no cards, no HTML: a doorbell)."""
+    try:
+        async_to_sync(get_channel_layer().group_send)(group, {"type": "room.changed", "version": version})
+    except Exception:  # a lost doorbell costs one stale frame; the next one heals it
+        log.exception("doorbell for %s v%s failed", group, version)
+
+
+# --- game moves --------------------------------------------------------------------------
+
+def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = "human") -> tuple[Room, list]:
+    """Apply a game ``action`` for seat ``seat_no`` (human move, CPU move or time-out).
+
+    ``by`` is ``"human"`` (resets the seat's time-out count and おまかせ), ``"cpu"`` or
+    ``"timeout"`` (two in a row put the seat on おまかせ). Raises ``IllegalAction``.
+    """
+    def change(room: Room, seats: list, now: datetime) -> list:
+        if room.status != Room.Status.PLAYING or not room.state:
+            raise errors.Refused("not_playing", "ゲーム中ではありません。", "No game is in progress.")
+        state, events = engine_for(room.game).apply(room.state, seat_no, action)
+        room.state = state
+        if action.get("type") == "next_game":
+            room.options = {**room.options, "fast_forward": False}
+        _count_timeout(seats, seat_no, by)
+        return events
+
+    return commit(room_id, version, change, by=by, seat=seat_no, action=action)
+
+
+def _count_timeout(seats: list, seat_no: int, by: str) -> None:
+    seat = next((s for s in seats if s.order == seat_no), None)
+    if seat is None or not seat.is_human:
+        return
+    if by == "human" and (seat.timeouts or seat.auto):
+        Seat.objects.filter(pk=seat.pk).update(timeouts=0, auto=False)
+    elif by == "timeout":
+        Seat.objects.filter(pk=seat.pk).update(timeouts=seat.timeouts + 1, auto=seat.timeouts + 1 >= 2)

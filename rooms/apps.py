@@ -1,0 +1,8 @@
+"""Django app config for rooms/."""
+from django.apps import AppConfig
+
+
+class RoomsConfig(AppConfig):
+    name = "rooms"
+    default_auto_field = "django.db.models.BigAutoField"
+    verbose_name = "Rooms"

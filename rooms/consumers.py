@@ -1,0 +1,281 @@
+"""The room socket: one consumer per browser tab, grouped by room (doorbells only).
+
+Protocol (client → server, JSON; forms come through the htmx ws extension):
+
+- ``{"act": "hello", "token": str|null}`` first: binds the seat (token, else this
+  browser's disconnected seat), joins the group and sends a full render. A seat held by a
+  live socket is never taken (the holder is probed first; only a dead holder loses it).
+- ``{"act": "ping"}`` renews the presence lease.
+- lobby: ``add_cpu``, ``remove`` (``seat``), ``options`` (``players``/``speed``/
+  ``turn_limit``), ``start``; table: ``play`` (``card``…, ``mode``), ``exchange``
+  (``card``…), ``pick`` (``index`` into the legal non-card actions), ``hint``, ``lobby``,
+  ``ffwd``; ``leave``. All but hint/leave carry the ``version`` they were made on: a
+  stale or duplicate one is refused without effect.
+
+Server → client: HTML whose top-level elements are swapped by id (``#stage`` on a change
+of screen, else only the parts that changed; ``#ver`` holds the version). Refusals show in
+``#msg`` by the hand. Close codes: 4403 removed by the host, 4000 left; 1011 on a bug
+(the client reconnects and resyncs).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import timezone
+
+from games.core import IllegalAction
+
+from . import actions, driver, errors, intents, lobby, tokens
+from .engines import engine_for
+from .models import Room, Seat
+from .ratelimit import Bucket
+from .render import screen, stage
+
+log = logging.getLogger(__name__)
+
+PROBE_WAIT = 1.0  # seconds a live holder has to answer a probe
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
+        self.seat_pk: int | None = None
+        self.group = f"room.{self.room_id.hex}"
+        self.sent: dict[str, str] = {}
+        self.kind = ""
+        self.version = -1
+        self.greeted = self.closing = self.leave_armed = False
+        self.bucket = Bucket()
+        cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
+        self.bid_hash = tokens.digest(cookie)
+        await self.accept()
+        driver.ensure_started()
+
+    async def disconnect(self, code):
+        self.closing = True
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seat_pk:
+            await database_sync_to_async(lobby.disconnect_seat)(self.room_id, self.channel_name)
+
+    # --- incoming ------------------------------------------------------------------------
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            msg = self._decode(text_data)
+            if not self.bucket.take():
+                raise errors.too_fast()
+            await self.handle(msg)
+        except IllegalAction as exc:
+            await self.refresh(notice=exc.as_dict(), selected=getattr(exc, "selected", None))
+        except Exception:
+            log.exception("room socket failed on a message")
+            await self.close(code=1011)
+
+    @staticmethod
+    def _decode(text: str | None) -> dict:
+        if not text or len(text) > intents.MAX_MESSAGE:
+            raise errors.bad_request("size")
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            raise errors.bad_request("json") from None
+        if not isinstance(msg, dict) or not isinstance(msg.get("act"), str):
+            raise errors.bad_request("act")
+        return msg
+
+    async def handle(self, msg: dict) -> None:
+        act = msg["act"]
+        if act == "hello":
+            return await self.hello(msg.get("token"))
+        if not self.greeted:
+            return
+        if act == "ping":
+            return await database_sync_to_async(_touch)(self.seat_pk, self.channel_name)
+        if not self.seat_pk:
+            raise errors.not_seated()
+        handler = getattr(self, f"act_{act}", None)
+        if handler is None:
+            raise errors.bad_request("act")
+        await handler(msg)
+
+    # --- hello / seat binding --------------------------------------------------------------
+    async def hello(self, token) -> None:
+        if self.greeted:
+            return
+        self.greeted = True
+        now = timezone.now()
+        seat = await database_sync_to_async(lobby.seat_for_token)(self.room_id, token if isinstance(token, str) else None)
+        by_browser = False
+        if seat is None:
+            seat = await database_sync_to_async(lobby.seat_for_browser)(self.room_id, self.bid_hash, now)
+            by_browser = seat is not None
+        fresh = None
+        if seat and await self.claim(seat):
+            self.seat_pk = seat.pk
+            if by_browser:
+                fresh = await database_sync_to_async(lobby.rotate_token)(seat.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.refresh(full=True, token=fresh, taken=bool(seat and not self.seat_pk))
+
+    async def claim(self, seat: Seat) -> bool:
+        """Bind ``seat`` to this socket unless a live socket holds it."""
+        holder = seat.channel_name
+        if holder and holder != self.channel_name:
+            asked = timezone.now()
+            await self.channel_layer.send(holder, {"type": "seat.probe"})
+            await asyncio.sleep(PROBE_WAIT)
+            seat = await database_sync_to_async(Seat.objects.filter(pk=seat.pk).first)()
+            if seat is None or (seat.channel_name and seat.seen_at and seat.seen_at >= asked):
+                return False
+            holder = seat.channel_name
+        return await database_sync_to_async(lobby.connect_seat)(self.room_id, seat.pk, self.channel_name, holder)
+
+    async def seat_probe(self, event):
+        """Another socket asks whether this one still holds its seat: answer by touching."""
+        if not self.closing and self.seat_pk:
+            await database_sync_to_async(_touch)(self.seat_pk, self.channel_name)
+
+    # --- lobby actions -----------------------------------------------------------------------
+    async def act_add_cpu(self, msg):
+        await self._do(lobby.add_cpu, self.room_id, await self.order(), intents.version(msg))
+
+    async def act_remove(self, msg):
+        await self._do(lobby.remove, self.room_id, await self.order(), intents.small_int(msg, "seat"), intents.version(msg))
+
+    async def act_options(self, msg):
+        data = {k: msg.get(k) for k in ("players", "speed", "turn_limit") if k in msg}
+        await self._do(lobby.set_options, self.room_id, await self.order(), data, intents.version(msg))
+
+    async def act_start(self, msg):
+        await self._do(lobby.start, self.room_id, await self.order(), intents.version(msg))
+
+    async def act_lobby(self, msg):
+        await self._do(lobby.to_lobby, self.room_id, await self.order(), intents.version(msg))
+
+    async def act_ffwd(self, msg):
+        await self._do(lobby.fast_forward, self.room_id, await self.order(), intents.version(msg))
+
+    async def act_leave(self, msg):
+        room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
+        playing = room and room.status == Room.Status.PLAYING and not engine_for(room.game).is_over(room.state)
+        if playing and not self.leave_armed:
+            self.leave_armed = True
+            return await self.refresh()
+        await self._do(lobby.leave, self.room_id, await self.order())
+        self.seat_pk = None
+        await self.send(text_data='<div id="stage" data-goto="/"><p class="notice">退出しました。</p></div>')
+        await self.close(code=4000)
+
+    # --- game actions ------------------------------------------------------------------------
+    async def act_play(self, msg):
+        cards = intents.cards(msg)
+        await self._play(msg, {"type": "play", "cards": cards, "mode": intents.mode(msg)}, cards)
+
+    async def act_exchange(self, msg):
+        cards = intents.cards(msg)
+        await self._play(msg, {"type": "exchange", "cards": cards}, cards)
+
+    async def act_pick(self, msg):
+        index, version = intents.small_int(msg, "index"), intents.version(msg)
+        action = await database_sync_to_async(_pick)(self.room_id, await self.order(), index, version)
+        await self._play(msg, action, [])
+
+    async def act_hint(self, msg):
+        hints = await database_sync_to_async(_hints)(self.room_id, await self.order())
+        if not hints:
+            return await self.refresh(notice={"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."})
+        top = hints[0]
+        await self.refresh(notice={"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
+                           selected=top["action"].get("cards", []), force_hand=True)
+
+    async def _play(self, msg, action: dict, cards: list) -> None:
+        self.leave_armed = False
+        try:
+            await self._do(actions.play, self.room_id, await self.order(), intents.version(msg), action)
+        except IllegalAction as exc:
+            exc.selected = cards  # the refused cards stay selected
+            raise
+
+    async def _do(self, fn, *args) -> None:
+        await database_sync_to_async(fn)(*args)
+        await self.refresh()  # show the result at once; the doorbell is then a no-op
+
+    async def order(self) -> int:
+        seat = await database_sync_to_async(Seat.objects.filter(pk=self.seat_pk).first)()
+        if seat is None:
+            raise errors.not_seated()
+        return seat.order
+
+    # --- outgoing ------------------------------------------------------------------------------
+    async def room_changed(self, event):
+        if event.get("version", 0) > self.version and self.greeted:
+            await self.refresh()
+
+    async def refresh(self, *, notice=None, selected=None, full=False, token=None, taken=False,
+                      force_hand=False) -> None:
+        """Render this seat's screen and send what changed since the last message."""
+        if force_hand:
+            self.sent.pop("hand", None)
+        if notice:
+            self.sent.pop("msg", None)  # the same refusal twice is still shown
+        out, version, kicked = await database_sync_to_async(self._render)(notice, selected, full, token, taken)
+        self.version = max(self.version, version)
+        if out:
+            await self.send(text_data=out)
+        if kicked:
+            await self.close(code=4403)
+
+    def _render(self, notice, selected, full, token, taken) -> tuple[str, int, bool]:
+        now = timezone.now()
+        room = Room.objects.filter(pk=self.room_id).first()
+        seats = list(room.seats.all()) if room else []
+        me = next((s for s in seats if s.pk == self.seat_pk), None)
+        kicked = bool(self.seat_pk and me is None and room and room.status != Room.Status.CLOSED)
+        if kicked:
+            self.seat_pk, room = None, None
+            notice = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
+        if taken and notice is None:
+            notice = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
+        s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed)
+        pieces = []
+        if full or s.kind != self.kind or not s.parts:
+            pieces.append(stage(s))
+            self.sent = dict(s.parts)
+        else:
+            for name, html in s.parts.items():
+                if self.sent.get(name) != html:
+                    pieces.append(html)
+                    self.sent[name] = html
+        self.kind = s.kind
+        version = room.version if room else 0
+        pieces.append(f'<div id="ver" data-version="{version}" data-now="{int(now.timestamp() * 1000)}">'
+                      f'<input type="hidden" name="version" value="{version}"></div>')
+        if token:
+            pieces.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
+        return "".join(pieces), version, kicked
+
+
+def _touch(seat_pk, channel) -> None:
+    if seat_pk:
+        Seat.objects.filter(pk=seat_pk, channel_name=channel).update(seen_at=timezone.now())
+
+
+def _pick(room_id, seat_no: int, index: int, version: int) -> dict:
+    """The ``index``-th legal action without cards (pass, next round, …) at ``version``."""
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None or room.version != version or not room.state:
+        raise errors.stale()
+    simple = [a for a in engine_for(room.game).legal_actions(room.state, seat_no) if "cards" not in a]
+    if index >= len(simple):
+        raise errors.stale()
+    return simple[index]
+
+
+def _hints(room_id, seat_no: int) -> list:
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None or room.status != Room.Status.PLAYING or not room.state:
+        return []
+    return engine_for(room.game).hint(room.state, seat_no)

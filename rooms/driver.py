@@ -1,0 +1,102 @@
+"""The CPU / time-out / disconnect driver and the room sweeper (notes §4.3, §7.14).
+
+Each process runs one :func:`run` loop (started by the first socket, or by
+``manage.py room_driver``). Every tick it:
+
+1. plays the due timers (``Room.deadline``) of the rooms it drives, or of any room whose
+   driver lease (``driver_until``) has run out — so if the process driving a room dies,
+   another process picks the room up within :data:`rooms.actions.DRIVER_LEASE`;
+2. renews the lease on the rooms it drives;
+3. now and then expires stale presence leases and deletes rooms that have had no
+   connected person for :data:`EMPTY_TTL`.
+
+Moves go through :func:`rooms.actions.play` (CAS on version), so two processes racing for
+the same timer apply it once.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from . import actions, lobby, schedule
+from .engines import engine_for
+from .models import Room, Seat
+from .presence import LEASE
+
+log = logging.getLogger(__name__)
+
+TICK = 0.05
+HOUSEKEEPING_EVERY = 2.0
+EMPTY_TTL = timedelta(seconds=90)
+
+_task: asyncio.Task | None = None
+
+
+def ensure_started() -> None:
+    """Start this process's driver loop on the running event loop (idempotent)."""
+    global _task
+    if not getattr(settings, "TEFUDA_ROOM_DRIVER", True):
+        return
+    if _task is None or _task.done():
+        _task = asyncio.get_running_loop().create_task(run())
+
+
+async def run(stop: asyncio.Event | None = None) -> None:
+    """Drive rooms until ``stop`` is set (forever by default)."""
+    last_housekeeping = 0.0
+    loop = asyncio.get_running_loop()
+    while not (stop and stop.is_set()):
+        try:
+            await database_sync_to_async(tick)()
+            if loop.time() - last_housekeeping > HOUSEKEEPING_EVERY:
+                last_housekeeping = loop.time()
+                await database_sync_to_async(housekeeping)()
+        except Exception:
+            log.exception("room driver tick failed")
+        await asyncio.sleep(TICK)
+
+
+def tick() -> int:
+    """Play every due timer this process may drive; returns how many moves were made."""
+    now = timezone.now()
+    mine = Q(driver=actions.PROCESS) | Q(driver_until__lt=now) | Q(driver_until=None)
+    due = Room.objects.filter(mine, status=Room.Status.PLAYING, deadline__lte=now).values_list("pk", flat=True)
+    moves = sum(drive(pk) for pk in list(due))
+    Room.objects.filter(driver=actions.PROCESS, status=Room.Status.PLAYING).update(
+        driver_until=now + actions.DRIVER_LEASE)
+    return moves
+
+
+def drive(room_pk) -> int:
+    """Play the due timer of one room (at most one move; the next is re-scheduled)."""
+    room = Room.objects.filter(pk=room_pk).first()
+    if room is None or not room.state:
+        return 0
+    due = schedule.due_seats(room.timers, timezone.now())
+    if not due:
+        return 0
+    seat, mode = due[0]
+    action = engine_for(room.game).choose(room.state, seat)
+    try:
+        actions.play(room.pk, seat, room.version, action, by="timeout" if mode == "limit" else "cpu")
+        return 1
+    except Exception as exc:  # stale (someone else moved first) or a bug: log, go on
+        if getattr(exc, "code", "") != "stale":
+            log.exception("CPU move failed in room %s", room_pk)
+        return 0
+
+
+def housekeeping() -> None:
+    """Expire presence leases of dead sockets and delete long-empty rooms."""
+    now = timezone.now()
+    stale = Seat.objects.filter(channel_name__isnull=False, seen_at__lt=now - LEASE)
+    for room_pk, channel in list(stale.values_list("room_id", "channel_name")):
+        lobby.disconnect_seat(room_pk, channel)
+    Room.objects.filter(empty_since__lt=now - EMPTY_TTL).delete()
+    Room.objects.filter(status=Room.Status.CLOSED, updated_at__lt=now - EMPTY_TTL).delete()

@@ -1,0 +1,46 @@
+"""Refusals of the room layer (the engines raise ``games.core.IllegalAction`` for rules).
+
+Both carry a stable ``code`` and ``ja``/``en`` text; the consumer shows them by the hand and
+changes nothing.
+"""
+from __future__ import annotations
+
+from games.core import IllegalAction
+
+
+class Refused(IllegalAction):
+    """A room-level refusal (not host, room full, stale version, …)."""
+
+
+def stale() -> Refused:
+    return Refused("stale", "画面が古くなっていました。最新の状態にしました。もう一度どうぞ。",
+                   "Your screen was out of date; it is now up to date. Please try again.")
+
+
+def not_host() -> Refused:
+    return Refused("not_host", "ホストだけができる操作です。", "Only the host can do that.")
+
+
+def in_progress() -> Refused:
+    return Refused("in_progress", "この部屋はゲーム中です。途中からは入れません。",
+                   "A game is in progress in this room; nobody can join midway.")
+
+
+def room_full() -> Refused:
+    return Refused("room_full", "この部屋は満員です。", "This room is full.")
+
+
+def closed() -> Refused:
+    return Refused("closed", "この部屋はもうありません。", "This room no longer exists.")
+
+
+def not_seated() -> Refused:
+    return Refused("not_seated", "この部屋に席がありません。", "You have no seat in this room.")
+
+
+def bad_request(what: str = "message") -> Refused:
+    return Refused("malformed", "操作の形式が正しくありません。", "The request is malformed.", what=what)
+
+
+def too_fast() -> Refused:
+    return Refused("rate_limited", "操作が速すぎます。少し待ってください。", "Too many actions; please slow down.")

@@ -1,0 +1,55 @@
+"""Parse what a browser sends over the socket into checked values (never trust it).
+
+The htmx ws extension sends form values as JSON: ``{"act": "play", "version": "12",
+"card": ["5", "77"] | "5", "mode": "plain", "HEADERS": {...}}``. Anything else is refused
+with ``errors.bad_request``.
+"""
+from __future__ import annotations
+
+from . import errors
+
+MAX_MESSAGE = 8192
+MAX_CARDS = 60
+MODES = ("plain", "effect")
+
+
+def version(msg: dict) -> int:
+    try:
+        v = int(msg.get("version"))
+    except (TypeError, ValueError):
+        raise errors.bad_request("version") from None
+    if v < 0:
+        raise errors.bad_request("version")
+    return v
+
+
+def cards(msg: dict) -> list[int]:
+    raw = msg.get("card", [])
+    if isinstance(raw, (str, int)):
+        raw = [raw]
+    if not isinstance(raw, list) or len(raw) > MAX_CARDS:
+        raise errors.bad_request("cards")
+    try:
+        ids = [int(c) for c in raw]
+    except (TypeError, ValueError):
+        raise errors.bad_request("cards") from None
+    if any(c < 0 for c in ids):
+        raise errors.bad_request("cards")
+    return ids
+
+
+def small_int(msg: dict, key: str) -> int:
+    try:
+        v = int(msg.get(key))
+    except (TypeError, ValueError):
+        raise errors.bad_request(key) from None
+    if not 0 <= v < 10000:
+        raise errors.bad_request(key)
+    return v
+
+
+def mode(msg: dict) -> str:
+    m = msg.get("mode", "plain")
+    if m not in MODES:
+        raise errors.bad_request("mode")
+    return m

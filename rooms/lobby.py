@@ -1,0 +1,256 @@
+"""Waiting-room changes: entering, host controls, starting, leaving, presence.
+
+Every function goes through :func:`rooms.actions.commit` (versioned, logged, doorbell).
+Host-only functions raise ``errors.not_host()`` for anyone else.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from . import errors, options as opts, tokens
+from .actions import commit
+from .engines import engine_for
+from .models import Room, Seat
+from .presence import is_live
+
+HUMAN = Seat.Kind.HUMAN
+CPU = Seat.Kind.CPU
+
+
+def _seat(seats: list, order: int) -> Seat:
+    seat = next((s for s in seats if s.order == order), None)
+    if seat is None:
+        raise errors.not_seated()
+    return seat
+
+
+def _host(seats: list, order: int) -> Seat:
+    seat = _seat(seats, order)
+    if not seat.is_host:
+        raise errors.not_host()
+    return seat
+
+
+def _waiting(room: Room) -> None:
+    if room.status != Room.Status.WAITING:
+        raise errors.in_progress()
+
+
+def _next_order(room: Room) -> int:
+    return (room.seats.aggregate(m=Max("order"))["m"] or 0) + 1 if room.seats.exists() else 0
+
+
+def _add_human(room: Room, seats: list, name: str, bid_hash: str | None, now: datetime) -> str:
+    """Seat a new human (host if first); returns the fresh seat token."""
+    _waiting(room)
+    if len(seats) >= opts.PLAYERS[room.game][1]:
+        raise errors.room_full()
+    token = tokens.new_token()
+    Seat.objects.create(room=room, order=_next_order(room), kind=HUMAN, name=name,
+                        is_host=not any(s.is_human for s in seats),
+                        token_hash=tokens.digest(token), browser_hash=bid_hash, left_at=now)
+    return token
+
+
+def enter(key: str, name: str, bid_hash: str | None, *, game: str = "daifugo") -> tuple[Room, str | None]:
+    """Enter the room of passphrase hash ``key``, creating it if nobody has.
+
+    Returns ``(room, seat_token)``; the token is ``None`` when this browser already holds a
+    disconnected seat in a game in progress (the room page takes it back by the browser
+    cookie). Raises ``in_progress``/``room_full``.
+    """
+    room = Room.objects.filter(key=key).exclude(status=Room.Status.CLOSED).first()
+    if room is None:
+        room = _create(key, game)
+    return join(room.id, name, bid_hash)
+
+
+def _create(key: str, game: str) -> Room:
+    try:
+        with transaction.atomic():
+            return Room.objects.create(key=key, game=game, options=opts.defaults(game))
+    except IntegrityError:  # someone created it a moment ago
+        return Room.objects.get(key=key)
+
+
+def join(room_id, name: str, bid_hash: str | None) -> tuple[Room, str | None]:
+    """Take a new seat in a waiting room (by passphrase or link); see :func:`enter`."""
+    room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
+    if room is None:
+        raise errors.closed()
+    if room.status == Room.Status.PLAYING:
+        if bid_hash and room.seats.filter(kind=HUMAN, browser_hash=bid_hash).exists():
+            return room, None
+        raise errors.in_progress()
+    box = {}
+
+    def change(room, seats, now):
+        box["token"] = _add_human(room, seats, name, bid_hash, now)
+        return [{"type": "joined"}]
+
+    room, _ = commit(room.id, None, change, by="human", action={"type": "join"})
+    return room, box["token"]
+
+
+def practice(name: str, bid_hash: str | None, data: dict, *, game: str = "daifugo") -> tuple[Room, str]:
+    """A solo room (no passphrase): you + CPUs, started at once."""
+    room = Room.objects.create(game=game, solo=True, options=opts.parse(game, data, opts.defaults(game)))
+    room, token = join(room.id, name, bid_hash)
+    start(room.id, 0, room.version)
+    return room, token
+
+
+def add_cpu(room_id, by: int, version: int) -> Room:
+    def change(room, seats, now):
+        _host(seats, by)
+        _waiting(room)
+        if len(seats) >= opts.PLAYERS[room.game][1]:
+            raise errors.room_full()
+        n = 1 + sum(1 for s in seats if s.kind == CPU)
+        Seat.objects.create(room=room, order=_next_order(room), kind=CPU, name=f"CPU {n}")
+        room.options = {**room.options, "players": max(room.options["players"], len(seats) + 1)}
+    return commit(room_id, version, change, by="host", seat=by, action={"type": "add_cpu"})[0]
+
+
+def remove(room_id, by: int, target: int, version: int) -> Room:
+    """Host removes a CPU or a person (the person's socket is told and closed)."""
+    def change(room, seats, now):
+        _host(seats, by)
+        _waiting(room)
+        seat = _seat(seats, target)
+        if seat.is_host:
+            raise errors.Refused("self", "ホスト自身は外せません。", "The host cannot remove themselves.")
+        seat.delete()
+    return commit(room_id, version, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
+
+
+def set_options(room_id, by: int, data: dict, version: int) -> Room:
+    def change(room, seats, now):
+        _host(seats, by)
+        _waiting(room)
+        new = opts.parse(room.game, data, room.options)
+        if new["players"] < len(seats):
+            raise errors.Refused("too_many", "席の数より少ない人数にはできません。先に席を外してください。",
+                                 "Remove seats before choosing fewer players.")
+        room.options = new
+    return commit(room_id, version, change, by="host", seat=by, action={"type": "options"})[0]
+
+
+def start(room_id, by: int, version: int) -> Room:
+    """Host starts: empty seats become CPUs, seats are numbered 0…n-1, the game is dealt."""
+    def change(room, seats, now):
+        _host(seats, by)
+        _waiting(room)
+        n = room.options["players"]
+        for i in range(len(seats), n):
+            Seat.objects.create(room=room, order=1000 + i, kind=CPU, name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
+        _renumber(room)
+        room.seed = secrets.token_hex(8)
+        room.state = engine_for(room.game).new({"players": n}, room.seed)
+        room.status = Room.Status.PLAYING
+        room.options = {**room.options, "fast_forward": False}
+        return [{"type": "started", "players": n}]
+    return commit(room_id, version, change, by="host", seat=by, action={"type": "start"})[0]
+
+
+def _renumber(room: Room) -> None:
+    seats = list(room.seats.order_by("order"))
+    for s in seats:  # two passes keep (room, order) unique at every step
+        Seat.objects.filter(pk=s.pk).update(order=s.order + 10000)
+    for i, s in enumerate(seats):
+        Seat.objects.filter(pk=s.pk).update(order=i)
+
+
+def to_lobby(room_id, by: int, version: int) -> Room:
+    """Host ends the match and returns everyone to the waiting room."""
+    def change(room, seats, now):
+        _host(seats, by)
+        if room.status == Room.Status.PLAYING and not engine_for(room.game).is_over(room.state):
+            raise errors.Refused("not_over", "ラウンドの途中です。", "The round is not over yet.")
+        room.status, room.state = Room.Status.WAITING, None
+    return commit(room_id, version, change, by="host", seat=by, action={"type": "lobby"})[0]
+
+
+def fast_forward(room_id, by: int, version: int) -> Room:
+    """Practice only: CPUs play at once until the result (after your place is decided)."""
+    def change(room, seats, now):
+        _seat(seats, by)
+        if not room.solo or room.status != Room.Status.PLAYING:
+            raise errors.Refused("no_ffwd", "早送りは1人練習だけです。", "Fast-forward is for practice only.")
+        room.options = {**room.options, "fast_forward": True}
+    return commit(room_id, version, change, by="human", seat=by, action={"type": "fast_forward"})[0]
+
+
+def leave(room_id, by: int) -> Room | None:
+    """A person leaves for good. Waiting: the seat goes. Playing: a CPU takes it over.
+    When no person is left the room closes at once. Returns the room, or None if closed."""
+    def change(room, seats, now):
+        seat = _seat(seats, by)
+        if room.status == Room.Status.WAITING:
+            seat.delete()
+        else:
+            Seat.objects.filter(pk=seat.pk).update(kind=CPU, name=f"{seat.name} (CPU)", token_hash=None,
+                                                   browser_hash=None, channel_name=None, is_host=False)
+        humans = [s for s in seats if s.is_human and s.pk != seat.pk]
+        if not humans:
+            room.status, room.key = Room.Status.CLOSED, None
+        elif seat.is_host:
+            Seat.objects.filter(pk=humans[0].pk).update(is_host=True)
+        return [{"type": "left", "seat": by}]
+    room, _ = commit(room_id, None, change, by="human", seat=by, action={"type": "leave"})
+    return None if room.status == Room.Status.CLOSED else room
+
+
+# --- presence ---------------------------------------------------------------------------
+
+def connect_seat(room_id, seat_pk: int, channel: str, expected: str | None) -> bool:
+    """Bind ``seat_pk`` to socket ``channel`` if its socket is still ``expected`` (CAS).
+
+    Returns False if another socket got there first."""
+    box = {"ok": False}
+
+    def change(room, seats, now):
+        n = Seat.objects.filter(pk=seat_pk, channel_name=expected).update(
+            channel_name=channel, seen_at=now, left_at=None)
+        if not n:
+            raise errors.Refused("seat_taken", "この席はほかの画面で使われています。",
+                                 "This seat is in use on another screen.")
+        box["ok"] = True
+    try:
+        commit(room_id, None, change, by="system", action={"type": "connect"})
+    except errors.Refused:
+        return False
+    return box["ok"]
+
+
+def disconnect_seat(room_id, channel: str) -> None:
+    """The socket ``channel`` went away: its seat becomes 通信待ち (CPU after a grace)."""
+    def change(room, seats, now):
+        Seat.objects.filter(room=room, channel_name=channel).update(channel_name=None, left_at=now)
+    try:
+        commit(room_id, None, change, by="system", action={"type": "disconnect"})
+    except errors.Refused:
+        pass
+
+
+def seat_for_token(room_id, token: str | None) -> Seat | None:
+    d = tokens.digest(token)
+    return Seat.objects.filter(room_id=room_id, kind=HUMAN, token_hash=d).first() if d else None
+
+
+def seat_for_browser(room_id, bid_hash: str | None, now: datetime) -> Seat | None:
+    """This browser's most recently disconnected seat in the room (never a live one)."""
+    if not bid_hash:
+        return None
+    seats = Seat.objects.filter(room_id=room_id, kind=HUMAN, browser_hash=bid_hash).order_by("-left_at")
+    return next((s for s in seats if not is_live(s, now)), None)
+
+
+def rotate_token(seat_pk: int) -> str:
+    token = tokens.new_token()
+    Seat.objects.filter(pk=seat_pk).update(token_hash=tokens.digest(token))
+    return token

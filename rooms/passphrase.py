@@ -1,0 +1,64 @@
+"""Passphrases and player names: normalisation, validation and the keyed room hash.
+
+A passphrase is never stored: rooms are looked up by :func:`room_key`, an HMAC of the
+normalised passphrase keyed from ``SECRET_KEY`` (notes §5.1). Full/half width, upper/lower
+case and spaces do not matter: ``"ＡＢＣ　１２"`` and ``"abc 12"`` are the same room.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from django.utils.crypto import salted_hmac
+from django.views.decorators.debug import sensitive_variables
+
+RAW_MAX = 128
+PASS_MIN, PASS_MAX = 2, 32
+NAME_MAX = 16
+
+
+class InvalidInput(ValueError):
+    """A passphrase or name that cannot be used; ``ja``/``en`` say why."""
+
+    def __init__(self, ja: str, en: str):
+        super().__init__(en)
+        self.ja, self.en = ja, en
+
+
+def _strip_invisible(s: str) -> str:
+    return "".join(ch for ch in s if unicodedata.category(ch) not in ("Cf", "Cc"))
+
+
+@sensitive_variables("raw", "s")
+def normalise(raw: str) -> str:
+    """NFKC → casefold → NFKC, then drop whitespace, control and format characters.
+
+    Raises :class:`InvalidInput` unless the result has 2–32 characters.
+    """
+    if not isinstance(raw, str) or len(raw) > RAW_MAX:
+        raise InvalidInput("合言葉が長すぎます（32文字まで）。", "The passphrase is too long (32 characters at most).")
+    s = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", raw).casefold())
+    s = _strip_invisible("".join(s.split()))
+    if len(s) < PASS_MIN:
+        raise InvalidInput("合言葉は2文字以上にしてください。", "The passphrase needs at least 2 characters.")
+    if len(s) > PASS_MAX:
+        raise InvalidInput("合言葉は32文字までです。", "The passphrase may have 32 characters at most.")
+    return s
+
+
+@sensitive_variables("normalised")
+def room_key(normalised: str) -> str:
+    """The keyed hash that identifies a live room (hex, 64 characters)."""
+    return salted_hmac("tefuda.rooms.passphrase", normalised, algorithm="sha256").hexdigest()
+
+
+def clean_name(raw: str) -> str:
+    """A display name: NFKC, inner whitespace collapsed, no control/format characters,
+    1–16 characters. Raises :class:`InvalidInput`. (Escaping is the templates' job.)"""
+    if not isinstance(raw, str) or len(raw) > RAW_MAX:
+        raise InvalidInput("名前が長すぎます（16文字まで）。", "The name is too long (16 characters at most).")
+    s = " ".join(_strip_invisible(unicodedata.normalize("NFKC", raw)).split())
+    if not s:
+        raise InvalidInput("名前を入れてください。", "Please enter a name.")
+    if len(s) > NAME_MAX:
+        raise InvalidInput("名前は16文字までです。", "Names may have 16 characters at most.")
+    return s

@@ -1,0 +1,21 @@
+"""Who is connected: a seat is live while a socket holds it and has been seen recently.
+
+Presence is a lease (notes §3 #10–11): the socket pings every :data:`PING_EVERY` seconds;
+a seat whose ``seen_at`` is older than :data:`LEASE` counts as disconnected even if its
+process died without a ``disconnect()``.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+PING_EVERY = 10
+LEASE = timedelta(seconds=30)
+
+
+def is_live(seat, now: datetime) -> bool:
+    """True if a socket holds ``seat`` and renewed its lease recently."""
+    return bool(seat.channel_name and seat.seen_at and seat.seen_at > now - LEASE)
+
+
+def any_human_live(seats, now: datetime) -> bool:
+    return any(s.is_human and is_live(s, now) for s in seats)

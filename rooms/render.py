@@ -1,0 +1,120 @@
+"""Per-seat rendering: the one function that turns a room into what one seat may see.
+
+:func:`screen` returns the *kind* of screen (``lobby``, ``table``, ``join``, ``closed``,
+``refused``) and its parts, each an HTML string whose single top-level element carries the
+part's ``id`` (the htmx ws extension swaps top-level elements by id, out of band).
+:func:`stage` wraps the parts into the whole ``#stage`` element for a first render or a
+change of screen. Game data comes only from ``engine.view(state, seat)``, so a template
+cannot show another seat's hand or the surplus order even by mistake. Text is escaped by
+the templates (names are user input).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.template.loader import render_to_string
+
+from . import options as opts
+from .engines import engine_for
+from .models import Room
+from .presence import is_live
+
+TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave")
+LOBBY_PARTS = ("lobby", "msg", "leave")
+SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ"}
+
+
+@dataclass
+class Screen:
+    kind: str
+    parts: dict[str, str] = field(default_factory=dict)
+    stage_template: str = ""
+    context: dict = field(default_factory=dict)
+
+
+def screen(room: Room | None, seats: list, me, now: datetime, *, notice: dict | None = None,
+           selected: list | None = None, leave_armed: bool = False) -> Screen:
+    """What the socket holding seat ``me`` (a Seat or None) sees of ``room`` now."""
+    base = {"room": room, "me": me, "notice": notice, "leave_armed": leave_armed, "now": now,
+            "version": room.version if room else 0}
+    if room is None or room.status == Room.Status.CLOSED:
+        return _simple("closed", base)
+    if me is None:
+        kind = "join" if room.status == Room.Status.WAITING else "refused"
+        return _simple(kind, {**base, "seats": seats})
+    if room.status == Room.Status.WAITING:
+        return _parts("lobby", "rooms/lobby/stage.html", LOBBY_PARTS, "rooms/lobby/", _lobby_context(room, seats, me, base))
+    folder = f"rooms/tables/{room.game}/"
+    ctx = _table_context(room, seats, me, now, base, selected or [])
+    return _parts("table", folder + "stage.html", TABLE_PARTS, folder, ctx)
+
+
+def _simple(kind: str, ctx: dict) -> Screen:
+    return Screen(kind, {}, f"rooms/stage_{kind}.html", ctx)
+
+
+def _parts(kind: str, stage_template: str, names, folder: str, ctx: dict) -> Screen:
+    parts = {name: render_to_string(_part_template(folder, name), ctx) for name in names}
+    return Screen(kind, parts, stage_template, ctx)
+
+
+def _part_template(folder: str, name: str) -> list[str]:
+    return [f"{folder}{name}.html", f"rooms/parts/{name}.html"]
+
+
+def stage(s: Screen) -> str:
+    """The whole ``#stage`` element of a screen (parts included)."""
+    return render_to_string(s.stage_template, {**s.context, "parts": s.parts})
+
+
+def _lobby_context(room: Room, seats: list, me, base: dict) -> dict:
+    live = {s.pk for s in seats if s.is_human and is_live(s, base["now"])}
+    return {**base, "seats": seats, "live": live, "is_host": me.is_host,
+            "players_range": opts.player_range(room.game), "speeds": opts.SPEED_LABELS,
+            "turn_limits": opts.TURN_LIMITS, "max_seats": opts.PLAYERS[room.game][1],
+            "can_add": len(seats) < opts.PLAYERS[room.game][1]}
+
+
+def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selected: list) -> dict:
+    engine = engine_for(room.game)
+    view = engine.view(room.state, me.order)
+    legal = view.get("legal") or []
+    by_order = {s.order: s for s in seats}
+    timers = room.timers or {}
+    players = [_player(info, by_order.get(info["seat"]), me, view, timers, now) for info in view["seats"]]
+    over = engine.is_over(room.state)
+    mine = timers.get(str(me.order))
+    return {
+        **base, "view": view, "players": players, "over": over, "is_host": me.is_host,
+        "selected": {int(c) for c in selected if str(c).isdigit()},
+        "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
+        "can_exchange": any(a.get("type") == "exchange" for a in legal) or bool(view.get("exchange")),
+        "buttons": [{"index": i, "type": a["type"], "label": SIMPLE_ACTIONS.get(a["type"], a.get("ja") or a["type"])}
+                    for i, a in enumerate(a for a in legal if "cards" not in a)],
+        "my_deadline_ms": int(mine[1] * 1000) if mine and mine[0] == "limit" else None,
+        "placed": _placed(view, me.order),
+        "me_player": next((p for p in players if p["seat"] == me.order), None),
+    }
+
+
+def _placed(view: dict, seat: int) -> bool:
+    info = next((s for s in view["seats"] if s["seat"] == seat), {})
+    return info.get("place") is not None or bool(info.get("foul"))
+
+
+def _player(info: dict, seat, me, view: dict, timers: dict, now: datetime) -> dict:
+    timer = timers.get(str(info["seat"]))
+    human = bool(seat and seat.is_human)
+    return {
+        **info,
+        "name": seat.name if seat else f"#{info['seat'] + 1}",
+        "human": human,
+        "cpu": not human,
+        "away": human and not is_live(seat, now),
+        "auto": human and seat.auto,
+        "host": bool(seat and seat.is_host),
+        "is_me": info["seat"] == me.order,
+        "turn": view.get("turn") == info["seat"],
+        "deadline_ms": int(timer[1] * 1000) if timer and timer[0] == "limit" else None,
+    }

@@ -1,0 +1,12 @@
+"""HTTP routes of rooms/ (included at the site root)."""
+from django.urls import path
+
+from . import views
+
+app_name = "rooms"
+urlpatterns = [
+    path("rooms/enter/", views.enter, name="enter"),
+    path("rooms/<uuid:room_id>/", views.room_page, name="room"),
+    path("rooms/<uuid:room_id>/join/", views.join, name="join"),
+    path("practice/", views.practice, name="practice"),
+]

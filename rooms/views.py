@@ -1,0 +1,114 @@
+"""HTTP side of rooms: enter by passphrase, join by link, practice, and the room page.
+
+The room page is a shell: everything on it comes over the socket, rendered for the seat
+(one render path, :mod:`rooms.render`). A new seat's token is handed to the tab once, by a
+one-time ``claim`` in the redirect URL; the page moves it to sessionStorage.
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games.core import IllegalAction
+
+from . import lobby, options as opts, tokens
+from .models import Room
+from .passphrase import InvalidInput, clean_name, normalise, room_key
+
+MAX_CLAIMS = 8
+
+
+def browser_id(request: HttpRequest) -> str:
+    """This browser's id (cookie value), minted on first use and set by :func:`_with_bid`."""
+    bid = request.COOKIES.get(tokens.BROWSER_COOKIE)
+    if not tokens.digest(bid):
+        bid = getattr(request, "_new_bid", None) or tokens.new_token()
+        request._new_bid = bid
+    return bid
+
+
+def _with_bid(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    if getattr(request, "_new_bid", None):
+        response.set_cookie(tokens.BROWSER_COOKIE, request._new_bid, max_age=tokens.BROWSER_COOKIE_AGE,
+                            httponly=True, samesite="Lax", secure=request.is_secure())
+    return response
+
+
+def _to_room(request: HttpRequest, room: Room, token: str | None) -> HttpResponse:
+    url = f"/rooms/{room.id}/"
+    if token:
+        claim = secrets.token_urlsafe(12)
+        claims = dict(list(request.session.get("claims", {}).items())[-MAX_CLAIMS:])
+        claims[claim] = [str(room.id), token]
+        request.session["claims"] = claims
+        url += f"?claim={claim}"
+    response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return _with_bid(request, response)
+
+
+@sensitive_post_parameters("passphrase", "name")
+@require_POST
+def enter(request: HttpRequest) -> HttpResponse:
+    """POST name + passphrase → the room of that passphrase (created if new)."""
+    name = request.POST.get("name", "")
+    try:
+        clean = clean_name(name)
+        key = room_key(normalise(request.POST.get("passphrase", "")))
+        room, token = lobby.enter(key, clean, tokens.digest(browser_id(request)))
+    except (InvalidInput, IllegalAction) as exc:
+        return _with_bid(request, render(request, "top.html", {"error": exc.ja, "name": name}, status=400))
+    return _to_room(request, room, token)
+
+
+@sensitive_post_parameters("name")
+@require_POST
+def join(request: HttpRequest, room_id) -> HttpResponse:
+    """POST name on a room's link page → a seat in that waiting room."""
+    try:
+        room, token = lobby.join(room_id, clean_name(request.POST.get("name", "")),
+                                 tokens.digest(browser_id(request)))
+    except (InvalidInput, IllegalAction) as exc:
+        return render(request, "rooms/_join_error.html", {"error": exc.ja}, status=400)
+    return _to_room(request, room, token)
+
+
+@sensitive_post_parameters("name")
+@require_http_methods(["GET", "POST"])
+def practice(request: HttpRequest) -> HttpResponse:
+    """The practice rules screen (players, CPU speed) and, on POST, a solo room."""
+    game = "daifugo"
+    ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game)}
+    if request.method == "POST":
+        try:
+            room, token = lobby.practice(clean_name(request.POST.get("name", "") or "あなた"),
+                                         tokens.digest(browser_id(request)), request.POST, game=game)
+            return _to_room(request, room, token)
+        except (InvalidInput, IllegalAction) as exc:
+            ctx["error"] = exc.ja
+    return _with_bid(request, render(request, "rooms/practice.html", ctx))
+
+
+def room_page(request: HttpRequest, room_id) -> HttpResponse:
+    """The room shell; takes the one-time claim (if any) out of the session."""
+    room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
+    if room is None:
+        return render(request, "rooms/gone.html", status=404)
+    token = None
+    claim = request.GET.get("claim")
+    if claim:
+        claims = request.session.get("claims", {})
+        entry = claims.pop(claim, None)
+        request.session["claims"] = claims
+        if entry and entry[0] == str(room.id):
+            token = entry[1]
+    browser_id(request)
+    response = render(request, "rooms/room.html", {"room": room, "seat_token": token,
+                                                   "link": request.build_absolute_uri(f"/rooms/{room.id}/")})
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return _with_bid(request, response)

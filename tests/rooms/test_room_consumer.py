@@ -1,0 +1,249 @@
+"""The room socket: joining, host controls, playing, refusals, stale versions, CPU driver,
+disconnect → CPU → reclaim, seat theft, hostile messages."""
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async as adb
+from django.utils import timezone
+
+from games import get_engine
+from rooms import driver, lobby
+from rooms.models import Room, RoomEvent, Seat
+
+from conftest import Tab
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+E = get_engine("daifugo")
+
+
+async def started_room(make_room, names=("あき", "ふゆ")):
+    room, toks = await adb(make_room)(names)
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version)
+    return await adb(Room.objects.get)(pk=room.id), toks
+
+
+async def play_all_cpu_until(room_id, predicate, limit=400):
+    """Make every timer due and tick until ``predicate(room)``."""
+    for _ in range(limit):
+        room = await adb(Room.objects.get)(pk=room_id)
+        if predicate(room):
+            return room
+        await adb(Room.objects.filter(pk=room_id).update)(
+            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
+        await adb(driver.tick)()
+    raise AssertionError("predicate never held")
+
+
+async def test_hello_with_token_shows_the_waiting_room(make_room):
+    room, toks = await adb(make_room)(("あき", "<i>ふゆ</i>"))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    assert 'id="stage"' in html and "待合室" in html and "ゲーム開始" in html  # host controls
+    assert "&lt;i&gt;ふゆ&lt;/i&gt;" in html and "<i>ふゆ" not in html  # names escaped
+    assert "コピー" in html and "重なる" in html
+    guest = Tab(room.id)
+    g = await guest.open(toks["<i>ふゆ</i>"])
+    assert "ゲーム開始" not in g and "ホストがゲームを始めるのを待っています" in g
+    await tab.close(); await guest.close()
+
+
+async def test_host_controls_and_refusals(make_room):
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    host, guest = Tab(room.id), Tab(room.id)
+    await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
+    await guest.drain(); await host.drain()
+    reply = await guest.act("add_cpu")
+    assert "ホストだけ" in reply
+    assert await adb(Seat.objects.filter(kind="cpu").count)() == 0
+    reply = await host.act("add_cpu")
+    assert "CPU 1" in reply
+    await host.drain()
+    await host.act("options", players="6", speed="fast", turn_limit="30")
+    opts = (await adb(Room.objects.get)(pk=room.id)).options
+    assert opts["players"] == 6 and opts["speed"] == "fast" and opts["turn_limit"] == 30
+    await host.drain()
+    await host.act("start")
+    await host.drain()
+    room = await adb(Room.objects.get)(pk=room.id)
+    assert room.status == "playing" and room.state["players"] == 6
+    assert await adb(Seat.objects.filter(room=room, kind="cpu").count)() == 4
+    await guest.drain()
+    assert 'id="hand-form"' in guest.latest("hand-form")
+    await host.close(); await guest.close()
+
+
+async def test_a_person_cannot_join_a_game_in_progress(make_room):
+    room, _ = await started_room(make_room)
+    stranger = Tab(room.id, bid="stranger-browser-123456789")
+    html = await stranger.open(None)
+    assert "途中から新しい人は入れません" in html and 'id="hand-form"' not in html
+    await stranger.send(act="play", version=str(room.version), card=["1"])
+    reply = await stranger.recv()
+    assert "席がありません" in reply
+    await stranger.close()
+
+
+async def test_play_refusal_keeps_cards_selected_and_changes_nothing(make_room):
+    room, toks = await started_room(make_room)
+    names = await adb(lambda: {s.order: s.name for s in Seat.objects.filter(room=room)})()
+    tabs = {n: Tab(room.id) for n in toks}
+    for n, t in tabs.items():
+        await t.open(toks[n])
+    room = await play_all_cpu_until(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    turn = room.state["turn"]
+    tab = tabs[names[turn]]
+    await tab.drain()
+    hand = tab.hand()
+    before = room.state
+    legal = [sorted(a["cards"]) for a in E.legal_actions(before, turn) if "cards" in a]
+    bad = next([a, b] for a in hand for b in hand if a < b and sorted([a, b]) not in legal)
+    reply = await tab.act("play", card=[str(c) for c in bad], mode="plain")
+    assert 'id="msg"' in reply and "error" in reply
+    for c in bad:
+        assert f'value="{c}" checked' in tab.latest("hand-form")
+    after = await adb(Room.objects.get)(pk=room.id)
+    assert after.version == room.version and after.state == before
+    for t in tabs.values():
+        await t.close()
+
+
+async def test_stale_and_duplicate_actions_are_refused(make_room):
+    room, toks = await adb(make_room)(("あき",))
+    host = Tab(room.id)
+    await host.open(toks["あき"])
+    v = host.version
+    await host.send(act="add_cpu", version=str(v))
+    await host.send(act="add_cpu", version=str(v))  # double click
+    first, second = await host.recv(), await host.recv()
+    assert "CPU 1" in first and "画面が古く" in (second + "".join(await host.drain()))
+    assert await adb(Seat.objects.filter(kind="cpu").count)() == 1
+
+
+async def test_a_human_move_goes_through_and_everyone_sees_it(make_room):
+    room, toks = await started_room(make_room)
+    names = await adb(lambda: {s.order: s.name for s in Seat.objects.filter(room=room)})()
+    tabs = {n: Tab(room.id) for n in toks}
+    for n, t in tabs.items():
+        await t.open(toks[n])
+    room = await play_all_cpu_until(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    turn = room.state["turn"]
+    a = tabs[names[turn]]
+    b = next(t for n, t in tabs.items() if n != names[turn])
+    await a.drain()
+    action = E.choose(room.state, turn)
+    if action["type"] == "pass":
+        idx = [x for x in E.legal_actions(room.state, turn) if "cards" not in x].index(action)
+        await a.act("pick", index=str(idx))
+    else:
+        await a.act("play", card=[str(c) for c in action["cards"]], mode="plain")
+    after = await adb(Room.objects.get)(pk=room.id)
+    assert after.version == room.version + 1 and after.state["step"] == room.state["step"] + 1
+    log = await adb(RoomEvent.objects.filter(room_id=room.id, version=after.version).first)()
+    assert log.by == "human" and log.seat == turn
+    await b.drain()
+    assert b.version == after.version
+    await a.close(); await b.close()
+
+
+async def test_disconnect_cpu_takes_over_then_reclaim_by_browser(make_room):
+    room, toks = await started_room(make_room)
+    seats = await adb(lambda: list(Seat.objects.filter(room=room, kind="human").order_by("order")))()
+    leaver = seats[0]
+    bid = "browser-0-" + "x" * 20  # make_room's browser id of the first person
+    a, b = Tab(room.id, bid=bid), Tab(room.id)
+    await a.open(toks[leaver.name]); await b.open(toks[seats[1].name])
+    await a.close()
+    await asyncio.sleep(0.1)
+    await b.drain()
+    assert "通信待ち" in b.latest("seats")
+    # the CPU plays the away seat's turns
+    room = await play_all_cpu_until(room.id, lambda r: r.state["turn"] == leaver.order and r.timers.get(str(leaver.order)))
+    assert room.timers[str(leaver.order)][0] == "away"
+    moved = await play_all_cpu_until(room.id, lambda r: r.state["turn"] != leaver.order)
+    ev = await adb(RoomEvent.objects.filter(room_id=room.id, seat=leaver.order).last)()
+    assert ev.by == "cpu" and moved.version > room.version
+    # a reopened tab of the same browser (no token) gets the seat back, with a fresh token
+    again = Tab(room.id, bid=bid)
+    html = await again.open(None)
+    assert 'id="hand-form"' in html and 'id="seat-token"' in html
+    s = await adb(Seat.objects.get)(pk=leaver.pk)
+    assert s.channel_name and s.left_at is None
+    await b.drain()
+    assert "通信待ち" not in b.latest("seats")
+    await again.close(); await b.close()
+
+
+async def test_connected_seat_cannot_be_taken(make_room):
+    room, toks = await started_room(make_room)
+    bid = "browser-0-" + "x" * 20
+    owner = Tab(room.id, bid=bid)
+    await owner.open(toks["あき"])
+    # same browser, another tab without a token: a connected seat is never reclaimed
+    tab2 = Tab(room.id, bid=bid)
+    html = await tab2.open(None)
+    assert 'id="hand-form"' not in html
+    # a duplicated tab that copied the token: the live holder answers the probe and keeps it
+    dup = Tab(room.id, bid=bid)
+    html = await dup.open(toks["あき"])
+    assert 'id="hand-form"' not in html and "ほかの画面" in html
+    seat = await adb(Seat.objects.get)(room=room, name="あき")
+    await owner.send(act="ping")
+    assert seat.channel_name and 'id="hand-form"' in owner.latest("hand-form")
+    for t in (owner, tab2, dup):
+        await t.close()
+
+
+async def test_reload_with_token_returns_to_the_seat(make_room):
+    room, toks = await started_room(make_room)
+    first = Tab(room.id)
+    await first.open(toks["あき"])
+    hand = first.hand()
+    await first.close()
+    second = Tab(room.id)
+    html = await second.open(toks["あき"])
+    assert second.hand() == hand and 'id="seat-token"' not in html
+    await second.close()
+
+
+async def test_hostile_messages_do_not_break_the_room(make_room):
+    room, toks = await started_room(make_room)
+    tab = Tab(room.id)
+    await tab.open(toks["あき"])
+    for junk in ["not json", json.dumps([1, 2]), json.dumps({"act": 5}), json.dumps({"act": "__init__"}),
+                 json.dumps({"act": "play", "version": "x"}), json.dumps({"act": "play", "version": "1", "card": ["-1"]}),
+                 json.dumps({"act": "play", "version": "1", "card": list(range(500))}),
+                 json.dumps({"act": "pick", "version": "1", "index": "99999999"}), "x" * 20000]:
+        await tab.comm.send_to(text_data=junk)
+        reply = await tab.recv()
+        assert 'id="msg"' in reply and "error" in reply
+    after = await adb(Room.objects.get)(pk=room.id)
+    assert after.version == room.version + 1  # only the hello's presence change
+    await tab.close()
+
+
+async def test_foreign_origin_is_refused(make_room):
+    room, _ = await adb(make_room)(("あき",))
+    tab = Tab(room.id, origin=b"https://evil.example")
+    connected, _ = await tab.comm.connect()
+    assert not connected
+
+
+async def test_all_humans_leaving_closes_the_room(make_room):
+    room, toks = await started_room(make_room)
+    a, b = Tab(room.id), Tab(room.id)
+    await a.open(toks["あき"]); await b.open(toks["ふゆ"])
+    await a.drain()
+    await a.send(act="leave")
+    await a.drain()
+    assert "退出する？" in a.latest("leave")  # the first press during play asks
+    await a.send(act="leave")
+    await a.drain()
+    assert "data-goto" in a.messages[-1]
+    await b.drain()
+    assert "(CPU)" in b.latest("seats")
+    await b.send(act="leave"); await b.drain()
+    await b.send(act="leave"); await b.drain()
+    room = await adb(Room.objects.get)(pk=room.id)
+    assert room.status == "closed" and room.key is None

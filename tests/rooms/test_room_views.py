@@ -1,0 +1,83 @@
+"""Entering rooms over HTTP: create, join the same room, refusals, claims, escaping."""
+import re
+
+import pytest
+
+from rooms.models import Room, Seat
+
+
+def enter(client, name, phrase):
+    return client.post("/rooms/enter/", {"name": name, "passphrase": phrase})
+
+
+@pytest.mark.django_db
+def test_first_enter_creates_the_room_and_is_host(client):
+    r = enter(client, "あき", "さくら もち")
+    assert r.status_code == 302 and "?claim=" in r["Location"]
+    room = Room.objects.get()
+    assert room.status == "waiting" and room.key and "さくら" not in room.key
+    seat = room.seats.get()
+    assert seat.is_host and seat.name == "あき" and seat.token_hash and seat.browser_hash
+    assert "tefuda_bid" in r.cookies and r.cookies["tefuda_bid"]["httponly"]
+
+
+@pytest.mark.django_db
+def test_same_normalised_passphrase_is_the_same_room(client, django_user_model):
+    from django.test import Client
+    enter(client, "あき", "Sakura Mochi")
+    r = enter(Client(), "ふゆ", "ＳＡＫＵＲＡ　ｍｏｃｈｉ")
+    assert r.status_code == 302
+    assert Room.objects.count() == 1
+    assert [s.name for s in Seat.objects.order_by("order")] == ["あき", "ふゆ"]
+    assert not Seat.objects.get(name="ふゆ").is_host
+
+
+@pytest.mark.django_db
+def test_bad_passphrase_shows_reason(client):
+    r = enter(client, "あき", "x")
+    assert r.status_code == 400 and "2文字以上" in r.content.decode()
+    assert Room.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_claim_hands_the_token_to_the_page_once(client):
+    r = enter(client, "あき", "pass-word")
+    page = client.get(r["Location"])
+    html = page.content.decode()
+    token = re.search(r'id="seat-claim" type="application/json">"([^"]+)"', html).group(1)
+    assert len(token) > 30
+    assert 'ws-connect="/ws/rooms/' in html and page["Cache-Control"] == "no-store"
+    again = client.get(r["Location"]).content.decode()
+    assert token not in again  # one-time
+
+
+@pytest.mark.django_db
+def test_cannot_join_a_game_in_progress(client, make_room):
+    from django.test import Client
+    from rooms import lobby
+    room, _ = make_room(["あき"], "running game")
+    lobby.start(room.id, 0, Room.objects.get().version)
+    r = enter(Client(), "よそ者", "running game")
+    assert r.status_code == 400 and "途中からは入れません" in r.content.decode()
+
+
+@pytest.mark.django_db
+def test_names_are_escaped_in_pages(client):
+    r = enter(client, "<b>x</b>", "escape me")
+    assert r.status_code == 302
+    assert Seat.objects.get().name == "<b>x</b>"  # stored as typed, escaped when shown
+
+
+@pytest.mark.django_db
+def test_gone_room_page(client):
+    r = client.get("/rooms/00000000-0000-0000-0000-000000000000/")
+    assert r.status_code == 404 and "この部屋はもうありません" in r.content.decode()
+
+
+@pytest.mark.django_db
+def test_practice_starts_a_solo_game(client):
+    r = client.post("/practice/", {"name": "わたし", "players": "5", "speed": "fast"})
+    assert r.status_code == 302
+    room = Room.objects.get()
+    assert room.solo and room.status == "playing" and room.options["players"] == 5
+    assert room.seats.filter(kind="cpu").count() == 4
