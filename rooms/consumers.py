@@ -33,7 +33,7 @@ from . import actions, driver, errors, intents, lobby, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket
-from .render import screen, stage
+from .render import is_button, screen, stage
 
 log = logging.getLogger(__name__)
 
@@ -176,7 +176,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def act_exchange(self, msg):
         cards = intents.cards(msg)
-        await self._play(msg, {"type": "exchange", "cards": cards}, cards)
+        await self._play(msg, {"type": intents.choice(msg), "cards": cards}, cards)
 
     async def act_pick(self, msg):
         index, version = intents.small_int(msg, "index"), intents.version(msg)
@@ -268,7 +268,7 @@ def _pick(room_id, seat_no: int, index: int, version: int) -> dict:
     room = Room.objects.filter(pk=room_id).first()
     if room is None or room.version != version or not room.state:
         raise errors.stale()
-    simple = [a for a in engine_for(room.game).legal_actions(room.state, seat_no) if "cards" not in a]
+    simple = [a for a in engine_for(room.game).legal_actions(room.state, seat_no) if is_button(a)]
     if index >= len(simple):
         raise errors.stale()
     return simple[index]

@@ -82,9 +82,13 @@ def drive(room_pk) -> int:
     if not due:
         return 0
     seat, mode = due[0]
-    action = engine_for(room.game).choose(room.state, seat)
+    engine = engine_for(room.game)
+    if seat < 0:  # the table's own timer: close the open window
+        seat, action, by = None, engine.window(room.state)["close"], "timeout"
+    else:
+        action, by = engine.choose(room.state, seat), "timeout" if mode == "limit" else "cpu"
     try:
-        actions.play(room.pk, seat, room.version, action, by="timeout" if mode == "limit" else "cpu")
+        actions.play(room.pk, seat, room.version, action, by=by)
         return 1
     except Exception as exc:  # stale (someone else moved first) or a bug: log, go on
         if getattr(exc, "code", "") != "stale":

@@ -10,7 +10,8 @@ from . import errors
 
 MAX_MESSAGE = 8192
 MAX_CARDS = 60
-MODES = ("plain", "effect")
+MODES = ("plain", "effect", "interrupt")
+CARD_CHOICES = ("exchange", "give", "discard")
 
 
 def version(msg: dict) -> int:
@@ -53,3 +54,11 @@ def mode(msg: dict) -> str:
     if m not in MODES:
         raise errors.bad_request("mode")
     return m
+
+
+def choice(msg: dict) -> str:
+    """Which card-choosing action: the exchange, a 7-pass gift or a 10-discard."""
+    kind = msg.get("kind", "exchange")
+    if kind not in CARD_CHOICES:
+        raise errors.bad_request("kind")
+    return kind

@@ -22,7 +22,14 @@ from .presence import is_live
 
 TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave")
 LOBBY_PARTS = ("lobby", "msg", "leave")
-SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ"}
+SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ", "stop": "止める",
+                  "revolution_stop": "革命を止める (♥Q×2)"}
+CARD_CHOICES = {"exchange": "渡す", "give": "選んで渡す (7渡し)", "discard": "選んで捨てる (10捨て)"}
+
+
+def is_button(action: dict) -> bool:
+    """Actions offered as one button (no card selection): pass, next round, stops…"""
+    return action.get("type") not in ("play", *CARD_CHOICES)
 
 
 @dataclass
@@ -89,9 +96,10 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
         **base, "view": view, "players": players, "over": over, "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},
         "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
-        "can_exchange": any(a.get("type") == "exchange" for a in legal) or bool(view.get("exchange")),
-        "buttons": [{"index": i, "type": a["type"], "label": SIMPLE_ACTIONS.get(a["type"], a.get("ja") or a["type"])}
-                    for i, a in enumerate(a for a in legal if "cards" not in a)],
+        "choices": [{"kind": k, "label": label} for k, label in CARD_CHOICES.items()
+                    if any(a.get("type") == k for a in legal)],
+        "buttons": [{"index": i, "type": a["type"], "label": _button_label(a)}
+                    for i, a in enumerate(a for a in legal if is_button(a))],
         "my_deadline_ms": int(mine[1] * 1000) if mine and mine[0] == "limit" else None,
         "placed": _placed(view, me.order),
         "me_player": next((p for p in players if p["seat"] == me.order), None),
@@ -118,3 +126,9 @@ def _player(info: dict, seat, me, view: dict, timers: dict, now: datetime) -> di
         "turn": view.get("turn") == info["seat"],
         "deadline_ms": int(timer[1] * 1000) if timer and timer[0] == "limit" else None,
     }
+
+
+def _button_label(action: dict) -> str:
+    label = SIMPLE_ACTIONS.get(action["type"], action.get("ja") or action["type"])
+    card = action.get("card")
+    return f"{label}" if card is None else f"{label} ({card})"

@@ -58,7 +58,23 @@ def compute(room, seats, now: datetime, previous: dict | None = None) -> dict:
         else:
             due = t + limit
         timers[str(actor)] = [mode, due]
+    _table_window(engine, room, timers, previous, t)
     return timers
+
+
+TABLE = "-1"  # the timer of the table itself (a stop window, a choice's time limit)
+
+
+def _table_window(engine, room, timers: dict, previous: dict, t: float) -> None:
+    """A timed window of the engine (``engine.window(state)``) closes by itself."""
+    window = getattr(engine, "window", None)
+    w = window(room.state) if window else None
+    if not w:
+        return
+    mode = "window:" + repr(sorted(w["close"].items())) + w["kind"]
+    old = previous.get(TABLE)
+    seconds = 0.02 if room.options.get("fast_forward") else w["seconds"]
+    timers[TABLE] = old if old and old[0] == mode else [mode, t + seconds]
 
 
 def earliest(timers: dict) -> datetime | None:

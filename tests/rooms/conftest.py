@@ -43,7 +43,12 @@ class Tab:
         """Every message that arrives until ``wait`` seconds pass in silence."""
         got = []
         while not await self.comm.receive_nothing(timeout=wait):
-            got.append(await self.recv())
+            out = await self.comm.receive_output()
+            if out["type"] == "websocket.close":
+                self.closed = out.get("code")
+                break
+            self.messages.append(out["text"])
+            got.append(out["text"])
         return got
 
     async def send(self, **msg) -> None:
