@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.core import step  # noqa: E402
 from games.daifugo import ENGINE  # noqa: E402
 from games.daifugo.cards import JOKER_IDS, N_CARDS  # noqa: E402
 from games.daifugo.legal import legal_plays  # noqa: E402
@@ -70,8 +71,7 @@ def bench_games(games: int) -> None:
             state = ENGINE.new({"players": players}, seed)
             sizes.append(len(json.dumps(state)))
             while not ENGINE.is_over(state):
-                seat = ENGINE.actors(state)[0]
-                state, _ = ENGINE.apply(state, seat, ENGINE.choose(state, seat))
+                state, _ = step(ENGINE, state)
                 steps += 1
                 if steps % 7 == 0:
                     sizes.append(len(json.dumps(state)))

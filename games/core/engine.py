@@ -45,6 +45,14 @@ class Engine:
     - :meth:`hint` ``(state, seat) -> [{"action", "ja", "en"}]``, cheapest first
     - :meth:`choose` ``(state, seat) -> action``: the CPU player
     - :meth:`is_over` ``(state) -> bool``: the game (hand) has ended
+
+    Out-of-turn play (Daifugō's stops and 9 interrupts; the defaults say "none"):
+
+    - :meth:`reactions` ``(state) -> [seat]``: seats that may act out of turn now
+    - :meth:`react` ``(state, seat) -> action | None``: the CPU's out-of-turn choice
+    - :meth:`window` ``(state) -> None | {"kind", "seconds", "close"}``: a timed window is
+      open; when ``seconds`` have passed the table applies ``close`` with seat ``None``.
+      Its length never depends on who could act in it (no information leak).
     """
 
     name = "base"
@@ -104,6 +112,19 @@ class Engine:
         """True once the game (hand, round) has a result."""
         raise NotImplementedError
 
+    def reactions(self, state: State) -> list[int]:
+        """Seats that may act out of turn now (none by default)."""
+        return []
+
+    def react(self, state: State, seat: int) -> Action | None:
+        """The CPU's out-of-turn action for ``seat``, or None to let the moment pass."""
+        return None
+
+    def window(self, state: State) -> dict | None:
+        """The timed window open now, if any: ``{"kind": str, "seconds": float,
+        "close": action}`` (the table applies ``close`` with seat None at expiry)."""
+        return None
+
     # --- for subclasses ----------------------------------------------------------------
     def _apply(self, state: State, seat: int | None, action: Action, events: list[Event]) -> None:
         """Validate and apply in place on a private copy; raise before changing anything
@@ -112,18 +133,31 @@ class Engine:
 
 
 def play_out(engine: Engine, state: State, max_steps: int = 100_000) -> tuple[State, list[Event]]:
-    """Let the CPU play every seat until the game is over (tests and benchmarks).
+    """Let the CPU play every seat until the game is over (tests and benchmarks): first any
+    out-of-turn reaction (:meth:`Engine.react`), then the seat the game waits for, and when
+    nobody must act, the close of the open window (as the table would after its seconds).
 
-    Raises ``RuntimeError`` if no seat can act before the end, or after ``max_steps``.
+    Raises ``RuntimeError`` if nothing can happen before the end, or after ``max_steps``.
     """
     log: list[Event] = []
     for _ in range(max_steps):
         if engine.is_over(state):
             return state, log
-        seats = engine.actors(state)
-        if not seats:
-            raise RuntimeError("no seat can act but the game is not over")
-        seat = seats[0]
-        state, events = engine.apply(state, seat, engine.choose(state, seat))
+        state, events = step(engine, state)
         log.extend(events)
     raise RuntimeError("game did not end")
+
+
+def step(engine: Engine, state: State) -> tuple[State, list[Event]]:
+    """One CPU step of :func:`play_out` (every seat played by the CPU)."""
+    for seat in engine.reactions(state):
+        action = engine.react(state, seat)
+        if action is not None:
+            return engine.apply(state, seat, action)
+    seats = engine.actors(state)
+    if seats:
+        return engine.apply(state, seats[0], engine.choose(state, seats[0]))
+    window = engine.window(state)
+    if window is None:
+        raise RuntimeError("no seat can act but the game is not over")
+    return engine.apply(state, None, window["close"])

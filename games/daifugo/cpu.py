@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import JOKER, RANK, sort_key, strength
+from . import specials
+from .cards import HEART_3, JOKER, RANK, sort_key, strength
 from .plays import TOP, Play
 
 
@@ -39,6 +40,7 @@ class _Context:
         self.small = len(self.hand) <= 5
         self.leading = state["field"] is None
         self.size_for_revolution = state["rules"]["revolution_size"]
+        self.specials = state["rules"]["specials"]
         self.is_foul_finish = e.is_foul_finish
 
 
@@ -52,6 +54,10 @@ def score(state: dict, seat: int, play: Play, ctx: "_Context | None" = None) -> 
     revolution = play.size >= ctx.size_for_revolution
     if not rest:
         return 500.0 if ctx.is_foul_finish(play, state["revolution"], state["eleven_back"]) else -1000.0
+    effect = specials.effect_of(play, ctx.specials, ctx.size_for_revolution)
+    shed = effect["k"] if effect and effect["name"] in ("seven_pass", "ten_discard") else 0
+    if shed >= len(rest):
+        return -900.0  # going out by giving or discarding the rest is a normal finish
     bad = foul_ranks(state["revolution"] != revolution, state["eleven_back"] and not revolution)
     if all(RANK[c] in bad for c in rest):
         return 300.0 + len(rest)
@@ -65,7 +71,42 @@ def score(state: dict, seat: int, play: Play, ctx: "_Context | None" = None) -> 
         cost -= 2.5 * (play.size - 1)
     if revolution:
         cost += _revolution_cost(rest, ctx.rev, not ctx.rev)
+    if effect:
+        cost += _effect_bonus(effect, rest, ctx)
     return cost
+
+
+def _effect_bonus(effect: dict, rest: list[int], ctx: "_Context") -> float:
+    """How much an available effect is worth (negative = good)."""
+    name = effect["name"]
+    if name == "eight_cut":
+        return -6.0
+    if name in ("seven_pass", "ten_discard"):
+        return -2.5 * min(effect["k"], len(rest))
+    if name == "eleven_back":
+        return -4.0 if _revolution_cost(rest, ctx.rev, not ctx.rev) < 0 else 0.0
+    if name == "five_skip":
+        return -1.0
+    return 0.0
+
+
+def want_effect(state: dict, seat: int, play: Play) -> bool:
+    """Use the effect of ``play`` (効果を使って出す) rather than play it plain?"""
+    rules = state["rules"]
+    effect = specials.effect_of(play, rules["specials"], rules["revolution_size"])
+    if effect is None:
+        return False
+    rest = [c for c in state["hands"][seat] if c not in play.cards]
+    name = effect["name"]
+    if name == "redeal":
+        others = [len(h) for s, h in enumerate(state["hands"]) if s != seat and h]
+        return bool(others) and len(rest) > sum(others) / len(others) + 1 \
+            and specials.redeal_possible(state, seat, play) and bool(rest)
+    if name == "eleven_back":
+        e = _engine_helpers()
+        rev = e.reversed_order(state)
+        return bool(rest) and _revolution_cost(rest, rev, not rev) < 0
+    return True
 
 
 def _revolution_cost(rest: list[int], rev: bool, rev_after: bool) -> float:
@@ -96,24 +137,99 @@ def choose(engine, state: dict, seat: int) -> dict:
         return {"type": "next_game"}
     if phase == "exchange":
         return exchange_choice(state, seat)
+    if state["pending"]:
+        return pending_choice(state, seat)
+    if state["window"] or state["turn"] != seat:
+        return react(engine, state, seat)
     ranked = ranked_plays(engine, state, seat)
     if state["field"] is None:
-        return e.play_action(ranked[0][1])
+        return _play(state, seat, ranked[0][1])
     if not ranked:
         return {"type": "pass"}
     cost, best = ranked[0]
     if cost >= 300 or (cost > 14 and not _urgent(state, seat) and len(state["hands"][seat]) > 4):
         return {"type": "pass"}
-    return e.play_action(best)
+    return _play(state, seat, best)
 
 
-def exchange_choice(state: dict, seat: int) -> dict:
-    """Cards to give down in the exchange: the weakest ones, lone cards first."""
+def _play(state: dict, seat: int, play: Play) -> dict:
+    e = _engine_helpers()
+    return e.play_action(play, "effect" if want_effect(state, seat, play) else "plain")
+
+
+def react(engine, state: dict, seat: int) -> dict | None:
+    """Out of turn: stop or counter an effect, stop a revolution, or interrupt with 9s;
+    None to let the moment pass. Never uses its last card to stop (a foul finish)."""
+    moves = engine.legal_actions(state, seat)
+    if not moves:
+        return None
+    hand = state["hands"][seat]
+    w = state["window"]
+    if w is None:
+        return _interrupt_choice(state, seat, moves)
+    if len(hand) <= len(moves[0].get("cards", [moves[0].get("card")])):
+        return None
+    if _wants_stopped(state, seat) == (len(w["chain"]) % 2 == 0):
+        hearts = [m for m in moves if m.get("card") in HEART_3]
+        return (hearts or moves)[0] if w["kind"] == "stop" else moves[0]
+    return None
+
+
+def _wants_stopped(state: dict, seat: int) -> bool:
+    """Would ``seat`` rather see the window's effect (or revolution) cancelled?"""
+    w = state["window"]
+    if w["seat"] == seat:
+        return False
+    e = _engine_helpers()
+    hand = state["hands"][seat]
+    if w["kind"] == "revolution":
+        rev = e.reversed_order(state)
+        return _revolution_cost(hand, rev, not rev) < 0  # the order before it suited me
+    mine, theirs = len(hand), len(state["hands"][w["seat"]])
+    return theirs <= mine or theirs <= 5
+
+
+def _interrupt_choice(state: dict, seat: int, moves: list[dict]) -> dict | None:
+    """Interrupt with 9s when it sheds them without breaking a larger set, or when an
+    opponent is about to go out."""
+    hand = state["hands"][seat]
+    nines = sum(1 for c in hand if RANK[c] == 9)
+    for m in moves:
+        if m["type"] == "play" and m.get("mode") == "interrupt":
+            if len(m["cards"]) == nines and len(hand) > nines or _urgent(state, seat):
+                return m
+    return None
+
+
+def pending_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
+    """The 7渡し / 10捨て cards: the weakest ones (at a time-out, strictly the weakest in
+    the effective order, rules/daifugo.md "Time"); the CPU gives lone weak cards first."""
+    e = _engine_helpers()
+    pending = state["pending"]
+    kind = "give" if pending["kind"] == "seven_pass" else "discard"
+    hand = state["hands"][seat]
+    rev = e.reversed_order(state)
+    if timed_out:
+        return {"type": kind, "cards": specials.weakest(hand, pending["count"], rev)}
+    return {"type": kind, "cards": _lone_weak(hand, rev)[:pending["count"]]}
+
+
+def _lone_weak(hand: list[int], rev: bool) -> list[int]:
+    """Hand order for giving away: lone natural cards weakest first, then the rest, jokers
+    and the strongest number last."""
+    counts = Counter(RANK[c] for c in hand)
+    return sorted(hand, key=lambda c: (RANK[c] == JOKER, counts[RANK[c]] > 1,
+                                       strength(RANK[c], rev), c))
+
+
+def exchange_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
+    """Cards to give down in the exchange: the weakest ones (lone cards first for the CPU;
+    strictly the weakest at a time-out)."""
     give = state["exchange"][str(seat)]["give"]
     hand = state["hands"][seat]
-    counts = Counter(RANK[c] for c in hand)
-    order = sorted((c for c in hand if RANK[c] != JOKER), key=lambda c: (counts[RANK[c]] > 1, sort_key(c)))
-    return {"type": "exchange", "cards": order[:give]}
+    if timed_out:
+        return {"type": "exchange", "cards": specials.weakest(hand, give, False)}
+    return {"type": "exchange", "cards": _lone_weak(hand, False)[:give]}
 
 
 def exchange_options(state: dict, seat: int) -> list[dict]:
@@ -131,15 +247,17 @@ REASONS = {
     "shed": ("弱いカードをまとめて減らせます。", "Sheds several weak cards at once."),
     "pass": ("強いカードは後に取っておきましょう。", "Keep your strong cards for later."),
     "other": ("ほかの候補です。", "Another option."),
+    "react": ("今なら割り込み・無効化が使えます。", "You can interrupt or stop right now."),
 }
 
 
 def hint(engine, state: dict, seat: int, limit: int = 5) -> list[dict]:
     """Recommended actions, the CPU's choice first, each with a reason in ja and en."""
-    if state["phase"] != "play" or state["turn"] != seat:
-        return [{"action": choose(engine, state, seat), "ja": REASONS["cheap"][0], "en": REASONS["cheap"][1]}] \
-            if seat in engine.actors(state) else []
-    e = _engine_helpers()
+    if state["phase"] != "play" or state["turn"] != seat or state["pending"] or state["window"]:
+        if seat in engine.actors(state):
+            return [{"action": choose(engine, state, seat), "ja": REASONS["cheap"][0], "en": REASONS["cheap"][1]}]
+        move = react(engine, state, seat)
+        return [{"action": move, "ja": REASONS["react"][0], "en": REASONS["react"][1]}] if move else []
     best = choose(engine, state, seat)
     out = []
     if best["type"] == "pass":
@@ -147,7 +265,7 @@ def hint(engine, state: dict, seat: int, limit: int = 5) -> list[dict]:
     for cost, p in ranked_plays(engine, state, seat):
         why = "finish" if cost <= -1000 else "revolution" if p.size >= state["rules"]["revolution_size"] \
             else "shed" if p.size > 1 and state["field"] is None else "cheap" if not out else "other"
-        out.append({"action": e.play_action(p), "ja": REASONS[why][0], "en": REASONS[why][1]})
+        out.append({"action": _play(state, seat, p), "ja": REASONS[why][0], "en": REASONS[why][1]})
         if len(out) >= limit:
             break
     return out

@@ -55,7 +55,8 @@ def build_state(case: dict) -> tuple[dict, int, dict]:
     for s in range(n):
         if s == seat and t.get("hands", {}).get(play["by"]):
             continue
-        for _ in range(counts.get(s, 5 if s != seat else 1)):
+        have = len(hands[s])
+        for _ in range(max(0, counts.get(s, have + (5 if s != seat else 1)) - have)):
             hands[s].append(next(spare))
     bind = t.get("bind")
     if bind:
@@ -75,8 +76,9 @@ def build_state(case: dict) -> tuple[dict, int, dict]:
              "surplus": [next(spare) for _ in range(3)], "graveyard": [], "field": field,
              "passed": passed, "revolution": t.get("revolution", False),
              "eleven_back": t.get("eleven_back", False), "bind": bind or None,
-             "finished": [], "fouls": [], "ochi": None, "places": None, "prev_places": prev,
-             "totals": [0] * n, "exchange": {}, "turn": _seat(t.get("turn", play["by"])), "log": []}
+             "finished": [], "fouls": [_seat(x) for x in t.get("foul_waiting", [])], "ochi": None, "places": None, "prev_places": prev,
+             "totals": [0] * n, "exchange": {}, "turn": _seat(t.get("turn", play["by"])), "log": [],
+             "window": None, "pending": None}
     action = {"type": "play", "cards": DECK.parse(play["cards"], prefer=hands[seat]),
               "mode": play.get("mode", "plain")}
     return state, seat, action
@@ -86,8 +88,6 @@ def answer(case: dict) -> dict:
     """``{"legal": bool, "foul": bool}`` for a ``play`` case."""
     if case.get("op") != "play":
         raise Unsupported(case.get("op"))
-    if case["play"].get("mode", "plain") != "plain":
-        raise Unsupported("special-card effects")
     state, seat, action = build_state(case)
     try:
         _, events = ENGINE.apply(state, seat, action)

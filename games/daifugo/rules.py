@@ -45,3 +45,8 @@ def make_rules(players: int, rules: dict | None = None) -> dict:
     if rules:
         raise ValueError(f"unknown rules {sorted(rules)}")
     return {"revolution_size": 5 if players == 4 else 4, "specials": specials}
+
+# rules/daifugo.md "Time" [decided]: seconds of each timed window in online rooms (practice
+# scales them with the CPU speed). The engine has no clock: the table closes a window by
+# applying the ``close`` action that :meth:`DaifugoEngine.window` names.
+WINDOW_SECONDS = {"stop": 4.0, "revolution": 4.0, "seven_pass": 20.0, "ten_discard": 20.0, "exchange": 20.0}

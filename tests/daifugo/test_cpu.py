@@ -70,6 +70,9 @@ def test_cpu_beats_random_players_most_of_the_time():
         s = ENGINE.new({"players": 4}, seed)
         cpu_seat = seed % 4
         while not ENGINE.is_over(s):
+            if not ENGINE.actors(s):
+                s, _ = ENGINE.apply(s, None, ENGINE.window(s)["close"])
+                continue
             seat = ENGINE.actors(s)[0]
             if seat == cpu_seat:
                 a = ENGINE.choose(s, seat)

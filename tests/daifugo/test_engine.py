@@ -160,6 +160,7 @@ def test_jokers_count_toward_revolution():
 def test_revolution_persists_across_flushes():
     s = table(hands={0: ["S6", "H6", "D6", "C6", "S6", "S4"]})
     s, _ = play(s, 0, ["S6", "H6", "D6", "C6", "S6"])
+    s, _ = ENGINE.apply(s, None, ENGINE.window(s)["close"])  # the ♥Q×2 window passes
     for seat in (1, 2, 3):
         s, _ = pass_(s, seat)
     assert s["field"] is None and s["revolution"]

@@ -59,7 +59,7 @@ def table(players=4, hands=None, field=None, turn=0, revolution=False, eleven_ba
              "passed": [s in passed for s in range(players)], "revolution": revolution,
              "eleven_back": eleven_back, "bind": b, "finished": [], "fouls": [], "ochi": None,
              "places": None, "prev_places": prev_places, "totals": [0] * players, "exchange": {},
-             "turn": turn, "log": []}
+             "turn": turn, "log": [], "window": None, "pending": None}
     state.update(extra)
     return state
 
