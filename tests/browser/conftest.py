@@ -1,0 +1,39 @@
+"""Browser tests: a Daphne live server in a child process (the channels
+ChannelsLiveServerTestCase recipe, as a pytest fixture) and Debian's Chromium via Playwright
+(never a downloaded browser)."""
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+from channels.testing.live import make_application, set_database_connection
+from daphne.testing import DaphneProcess
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture
+def live_server_url(transactional_db, settings):
+    """``http://127.0.0.1:<port>`` of a daphne process serving the test database."""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
+    server = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+                           setup=set_database_connection)
+    server.start()
+    if not server.ready.wait(timeout=30):
+        server.terminate()
+        raise RuntimeError("daphne did not start")
+    yield f"http://127.0.0.1:{server.port.value}"
+    server.terminate()
+    server.join(10)
+
+
+@pytest.fixture
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
