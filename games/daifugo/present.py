@@ -6,6 +6,7 @@ from __future__ import annotations
 from .cards import CODE_OF_RANK, DECK, JOKER, RANK, SUIT, code, label, sort_key
 from .plays import Play
 from .rules import TITLES, TITLES_EN
+from .specials import NAMES
 
 SPECIAL_RANKS = {3: "stop", 7: "seven_pass", 8: "eight_cut", 9: "nine_interrupt", 11: "eleven_back"}
 
@@ -78,10 +79,59 @@ def describe(event: dict) -> dict:
         return {"ja": f"第{event['game_no']}ゲーム開始", "en": f"Game {event['game_no']} starts"}
     if t == "game_over":
         return {"ja": "ゲーム終了", "en": "Game over"}
-    if t in ("tribute", "exchange"):
+    if t in SPECIAL_LINES:
+        return SPECIAL_LINES[t](event, p)
+    if t in ("tribute", "exchange", "received"):
         cards = " ".join(event["cards"])
         return {"ja": f"{p(event['from'])} → {p(event['to'])}: {cards}", "en": f"{p(event['from'])} → {p(event['to'])}: {cards}"}
     return {"ja": t, "en": t}
+
+
+def _effect_name(event, lang):
+    name = event.get("effect")
+    return NAMES[name][0 if lang == "ja" else 1] if name in NAMES else ""
+
+
+SPECIAL_LINES = {
+    "interrupt": lambda e, p: {"ja": f"{p(e['seat'])} 9割り込み！", "en": f"{p(e['seat'])} interrupts with 9s!"},
+    "window": lambda e, p: (
+        {"ja": f"{p(e['seat'])} {_effect_name(e, 'ja')}：止める人は？", "en": f"{p(e['seat'])} {_effect_name(e, 'en')}: anyone to stop it?"}
+        if e["kind"] == "stop" else {"ja": "革命！ ♥Q×2で止められます", "en": "Revolution! ♥Q×2 may stop it"}),
+    "stop": lambda e, p: {"ja": f"{p(e['seat'])} {' '.join(e['cards'])} で無効化", "en": f"{p(e['seat'])} stops it with {' '.join(e['cards'])}"},
+    "counter": lambda e, p: {"ja": f"{p(e['seat'])} {' '.join(e['cards'])} で止め返し", "en": f"{p(e['seat'])} counters with {' '.join(e['cards'])}"},
+    "effect_stopped": lambda e, p: {"ja": f"{_effect_name(e, 'ja')}は止められました", "en": f"The {_effect_name(e, 'en')} was stopped"},
+    "revolution_stopped": lambda e, p: {"ja": f"{p(e['seat'])} 革命止め", "en": f"{p(e['seat'])} stops the revolution"},
+    "effect": lambda e, p: {"ja": f"{p(e['seat'])} {_effect_name(e, 'ja')}", "en": f"{p(e['seat'])} {_effect_name(e, 'en')}"},
+    "seven_pass": lambda e, p: {"ja": f"{p(e['seat'])} → {p(e['to'])} に{e['count']}枚渡しました", "en": f"{p(e['seat'])} passed {e['count']} card(s) to {p(e['to'])}"},
+    "revived": lambda e, p: {"ja": f"{p(e['seat'])} 復帰", "en": f"{p(e['seat'])} is back in the game"},
+    "discard": lambda e, p: {"ja": f"{p(e['seat'])} {' '.join(e['cards'])} を捨てました", "en": f"{p(e['seat'])} discarded {' '.join(e['cards'])}"},
+    "redeal": lambda e, p: {"ja": f"配り直し：{e['each']}枚ずつ", "en": f"Redeal: {e['each']} card(s) each"},
+    "skipped": lambda e, p: {"ja": f"{p(e['seat'])} スキップ", "en": f"{p(e['seat'])} is skipped"},
+}
+
+
+def window_view(engine, state: dict, seat: int | None) -> dict | None:
+    """The open stop or ♥Q×2 window as everyone sees it (who played what, the chain so
+    far, the seconds); never who could still stop."""
+    w = state["window"]
+    if not w:
+        return None
+    timed = engine.window(state)
+    return {"kind": w["kind"], "seat": w["seat"], "effect": w["effect"] and w["effect"]["name"],
+            "effect_ja": w["effect"] and NAMES[w["effect"]["name"]][0],
+            "chain": [{"seat": c["seat"], "cards": [label(x) for x in c["cards"]]} for c in w["chain"]],
+            "seconds": timed["seconds"], "n": w["n"]}
+
+
+def pending_view(state: dict, seat: int | None) -> dict | None:
+    """A 7-pass / 10-discard choice: its kind and chooser for all, the count for the chooser."""
+    p = state["pending"]
+    if not p:
+        return None
+    out = {"kind": p["kind"], "seat": p["seat"], "to": p["to"]}
+    if seat == p["seat"]:
+        out["count"] = p["count"]
+    return out
 
 
 def view(engine, state: dict, seat: int | None) -> dict:
@@ -120,5 +170,6 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "surplus_count": len(state["surplus"]),
         "graveyard": [{"code": code(c), "label": label(c)} for c in state["graveyard"]],
         "log": log[-20:], "exchange": dict(pending) if pending else None, "result": result,
+        "window": window_view(engine, state, seat), "pending": pending_view(state, seat),
         "legal": engine.legal_actions(state, seat) if seat is not None else [],
     }

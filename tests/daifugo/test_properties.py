@@ -45,26 +45,39 @@ def multiset(cards):
 
 
 def probe_illegal(state, rng: random.Random) -> None:
-    """A random selection from a random seat is accepted exactly when it is a legal play."""
+    """A random selection from a random seat, in a random mode, is accepted exactly when it
+    is among that seat's legal actions, and a refusal changes nothing."""
     seat = rng.randrange(state["players"])
     hand = state["hands"][seat]
     if not hand:
         return
     pick = rng.sample(hand, rng.randint(1, min(len(hand), 5)))
+    mode = rng.choice(("plain", "plain", "effect", "interrupt"))
     legal = {multiset(a["cards"]) for a in ENGINE.legal_actions(state, seat)
-             if a["type"] == "play" and a["mode"] == "plain"}
+             if a["type"] == "play" and a["mode"] == mode}
     before = json.dumps(state, sort_keys=True)
     try:
-        ENGINE.apply(state, seat, {"type": "play", "cards": pick})
+        ENGINE.apply(state, seat, {"type": "play", "cards": pick, "mode": mode})
         accepted = True
     except IllegalAction:
         accepted = False
     assert json.dumps(state, sort_keys=True) == before
-    assert accepted == (multiset(pick) in legal), (seat, DECK.codes(pick))
+    assert accepted == (multiset(pick) in legal), (seat, mode, DECK.codes(pick))
+    stoppers = [a for a in ENGINE.legal_actions(state, seat) if a["type"] == "stop"]
+    card = rng.choice(hand)
+    try:
+        ENGINE.apply(state, seat, {"type": "stop", "card": card})
+        assert any(DECK.cards[a["card"]].code == DECK.cards[card].code for a in stoppers)
+    except IllegalAction:
+        assert not any(a["card"] == card for a in stoppers)
+    assert json.dumps(state, sort_keys=True) == before
 
 
-def run_match(players: int, seed: int, games: int = 2, probe: random.Random | None = None):
-    state = ENGINE.new({"players": players}, seed)
+ALL_RULES = {"specials": {"five_skip": True, "ten_discard": True}}
+
+
+def run_match(players: int, seed: int, games: int = 2, probe: random.Random | None = None, rules=None):
+    state = ENGINE.new({"players": players, "rules": rules}, seed)
     log = []
     for g in range(games):
         for _ in range(2000):
@@ -94,6 +107,26 @@ def test_whole_matches_conserve_cards_and_end(players, seed):
 @given(players=st.sampled_from([4, 5, 6]), seed=st.integers(0, 2**31), probe=st.integers(0, 2**31))
 def test_illegal_plays_are_never_accepted(players, seed, probe):
     run_match(players, seed, games=2, probe=random.Random(probe))
+
+
+@SETTINGS
+@given(players=st.sampled_from([4, 5, 6]), seed=st.integers(0, 2**31), probe=st.integers(0, 2**31))
+def test_every_special_card_and_house_rule_on(players, seed, probe):
+    """Cards are conserved through passes, discards and redeals, and every game ends."""
+    state, log = run_match(players, seed, games=2, probe=random.Random(probe), rules=ALL_RULES)
+    assert sum(state["totals"]) == players * (players - 1)
+
+
+def test_specials_really_happen_in_cpu_games():
+    """Across some seeds the CPUs use effects, stops and interrupts (so the property
+    tests above exercise them)."""
+    seen = Counter()
+    for seed in range(30):
+        _, log = run_match(5, seed, games=1, rules=ALL_RULES)
+        for events in log:
+            seen.update(e["type"] if e["type"] != "effect" else e["effect"] for e in events)
+    for kind in ("eight_cut", "seven_pass", "eleven_back", "ten_discard", "five_skip", "stop", "interrupt"):
+        assert seen[kind] > 0, (kind, seen)
 
 
 @settings(max_examples=10, deadline=None)
