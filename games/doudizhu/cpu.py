@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .combos import BJ, CHAIN_TOP, LJ, RANKS, TWO, Combo
+from .combos import BJ, LJ, RANKS, TWO, Combo
 from .engine import RANK_OF, hand_counts, pick_ids, trick_combo
-from .legal import moves
+from .legal import runs, moves
 
 # --- hand planning ------------------------------------------------------------------------
 
@@ -46,52 +46,20 @@ def _rest_cost(c: tuple, wings: int) -> tuple[int, int]:
     return trios + pairs + singles - absorb, max(0, low - (trios + wings))
 
 
-def _chains(c: tuple):
-    """Chains that may be split off: (cards removed, wing slots)."""
-    out = []
-    for need, minlen in ((1, 5), (2, 3), (3, 2)):
-        r = 0
-        while r <= CHAIN_TOP:
-            if c[r] < need:
-                r += 1
-                continue
-            s = r
-            while r <= CHAIN_TOP and c[r] >= need:
-                r += 1
-            for st in range(s, r - minlen + 1):
-                for end in range(st + minlen, r + 1):
-                    out.append((need, st, end))
-    return out
-
-
 @lru_cache(maxsize=1 << 17)
-def _best(c: tuple) -> tuple[int, int]:
-    """Fewest turns (then fewest loose low cards) to play ranks ``c`` with no bombs."""
-    best = _rest_cost(c, 0)
-    for need, st, end in _chains(c):
-        rest = list(c)
-        for r in range(st, end):
-            rest[r] -= need
-        sub = _best_wings(tuple(rest), (end - st) if need == 3 else 0)
-        cand = (sub[0] + 1, sub[1])
-        if cand < best:
-            best = cand
-    return best
-
-
-@lru_cache(maxsize=1 << 17)
-def _best_wings(c: tuple, wings: int) -> tuple[int, int]:
-    if not wings:
-        return _best(c)
+def _best(c: tuple, wings: int = 0) -> tuple[int, int]:
+    """Fewest turns (then fewest loose low cards) to play ranks ``c`` (no bombs or rocket
+    in it), trying every way to split off straights, pair chains and airplanes; ``wings``
+    kicker slots come from airplanes split off before."""
     best = _rest_cost(c, wings)
-    for need, st, end in _chains(c):
-        rest = list(c)
-        for r in range(st, end):
-            rest[r] -= need
-        sub = _best_wings(tuple(rest), wings + ((end - st) if need == 3 else 0))
-        cand = (sub[0] + 1, sub[1])
-        if cand < best:
-            best = cand
+    for need, minlen in ((1, 5), (2, 3), (3, 2)):
+        for st, ln in runs(c, need, minlen, 0, 0):
+            rest = list(c)
+            for r in range(st, st + ln):
+                rest[r] -= need
+            sub = _best(tuple(rest), wings + (ln if need == 3 else 0))
+            if (sub[0] + 1, sub[1]) < best:
+                best = (sub[0] + 1, sub[1])
     return best
 
 
@@ -213,7 +181,14 @@ def _follow(t: _Table, prev: Combo):
         if len(m[1]) == t.n:
             return m  # goes out: the hand ends at once (§16)
     if t.partner is not None and by == t.partner:
-        return None  # let the partner's play stand (§16: not forced, but wise)
+        # Let the partner's play stand (§16: not forced, but wise), unless the landlord
+        # moves next, is about to go out and could answer it: then block from above.
+        if (t.next_seat == t.landlord and t.counts[t.landlord] <= 2
+                and prev.size <= t.counts[t.landlord] and t.beatable(prev)):
+            normal = [m for m in options if not m[0].power]
+            if normal:
+                return max(normal, key=lambda m: m[0].key)
+        return None
     base = plan(t.c)[0]
     urgent = t.counts[by] <= 4 or t.min_opp <= 2
     scored = []

@@ -77,10 +77,6 @@ def trick_combo(state) -> Combo | None:
     return None if t is None else Combo(t["type"], t["key"], t["size"])
 
 
-def is_peasant(state, seat) -> bool:
-    return state["landlord"] is not None and seat != state["landlord"]
-
-
 class DoudizhuEngine(Engine):
     """Dou Dizhu for exactly three seats (seed 001). See the module doc for state and
     actions; every public method follows :class:`games.core.engine.Engine`."""

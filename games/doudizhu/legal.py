@@ -15,9 +15,6 @@ from itertools import combinations
 
 from .combos import BJ, CHAIN_TOP, LJ, TWO, Combo
 
-Move = tuple  # (Combo, tuple[int, ...])
-
-
 def moves(c: list[int], prev: Combo | None = None) -> list[tuple[Combo, tuple]]:
     """Every legal play from a hand with rank counts ``c``.
 
@@ -95,7 +92,7 @@ def _trio_pair(c, lo, size, out):
             out.extend([(cb, (t, t, t, r, r)) for r in range(TWO + 1) if c[r] >= 2 and r != t])
 
 
-def _runs(c, need, minlen, lo, length):
+def runs(c, need, minlen, lo, length):
     """``(start, length)`` of every chain of ranks 3…A each held ``need`` times, with
     ``length >= minlen`` (or exactly ``length`` when nonzero) and top rank ``>= lo``."""
     res = []
@@ -120,18 +117,18 @@ def _runs(c, need, minlen, lo, length):
 
 
 def _straights(c, lo, size, out):
-    for st, ln in _runs(c, 1, 5, lo, size):
+    for st, ln in runs(c, 1, 5, lo, size):
         out.append((_K["straight"][st + ln - 1][ln], tuple(range(st, st + ln))))
 
 
 def _pair_chains(c, lo, size, out):
-    for st, ln in _runs(c, 2, 3, lo, size // 2):
+    for st, ln in runs(c, 2, 3, lo, size // 2):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1))
         out.append((_K["pair_chain"][st + ln - 1][ln], body))
 
 
 def _airplanes(c, lo, size, out):
-    for st, ln in _runs(c, 3, 2, lo, size // 3):
+    for st, ln in runs(c, 3, 2, lo, size // 3):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1, 2))
         out.append((_K["airplane"][st + ln - 1][ln], body))
 
@@ -156,7 +153,7 @@ def _single_wings(c, exclude_lo, exclude_hi, k):
 
 
 def _airplane_single(c, lo, size, out):
-    for st, ln in _runs(c, 3, 2, lo, size // 4):
+    for st, ln in runs(c, 3, 2, lo, size // 4):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1, 2))
         cb = _K["airplane_single"][st + ln - 1][ln]
         for w in _single_wings(c, st, st + ln - 1, ln):
@@ -164,7 +161,7 @@ def _airplane_single(c, lo, size, out):
 
 
 def _airplane_pair(c, lo, size, out):
-    for st, ln in _runs(c, 3, 2, lo, size // 5):
+    for st, ln in runs(c, 3, 2, lo, size // 5):
         body = tuple(r for r in range(st, st + ln) for _ in (0, 1, 2))
         cb = _K["airplane_pair"][st + ln - 1][ln]
         pairs = [r for r in range(TWO + 1) if c[r] >= 2 and not st <= r < st + ln]

@@ -121,3 +121,13 @@ def test_conformance_cases():
         if why:
             failures.append((case["id"], why))
     assert not failures
+
+
+def test_peasant_blocks_above_a_partner_when_the_landlord_is_about_to_go_out():
+    s = table(["3 4 5 6 8 9 10 J Q K A 2 2", "K 9", "5 7 A 2"], landlord=0, turn=2)
+    s["hands"][0] = s["hands"][0][-1:]               # the landlord holds a single 2
+    s = act(s, 2, "5")
+    s = act(s, 0, "pass")
+    s = act(s, 1, "9")                               # partner leads low; landlord next
+    a = ENGINE.choose(s, 2)
+    assert a["type"] == "play" and ranks(a) == cards("2")
