@@ -264,7 +264,8 @@ class GuandanEngine(Engine):
         state["hands"][seat] = [c for c in hand if c not in chosen]
         state["pile"].extend(cards)
         wl = {str(k): v for k, v in wild_labels(cards, pick, lv).items()}
-        play = {"seat": seat, "cards": cards, "reading": pick.token, "r": list(pick), "wilds": wl}
+        play = {"seat": seat, "cards": cards, "reading": pick.token, "r": [*pick[:5], list(pick.subs), pick.suit],
+                "wilds": wl}
         tr = state["trick"]
         tr["last"] = play
         tr["passed"] = []
