@@ -131,6 +131,9 @@ class _Table:
 
 
 def _lead(t: _Table) -> tuple:
+    """The move to lead: go out if possible; feed a partner about to go out; with two
+    turns left lead what cannot be answered; keep singles/pairs away from an opponent
+    holding that many cards; else what leaves the fewest turns, low cards first."""
     options = moves(t.c, None)
     for m in options:
         if len(m[1]) == t.n:

@@ -6,7 +6,7 @@ import pytest
 
 from games.core.errors import IllegalAction
 from games.doudizhu import ENGINE
-from games.doudizhu.engine import RANK_OF
+from games.doudizhu.combos import rank_of
 
 from .util import act, deal, ids_of, table
 
@@ -177,8 +177,7 @@ def test_reading_that_answers_is_chosen():
     assert s["trick"]["type"] == "four_two_single"
     s = act(s, 2, "pass")
     s = act(s, 0, "4 4 4 4 5 5")
-    assert s["trick"]["type"] == "four_two_single" and s["trick"]["key"] == RANK_OF[ids_of(
-        table(["4"]), 0, "4")[0]]
+    assert s["trick"]["type"] == "four_two_single" and s["trick"]["key"] == rank_of("4")
 
 
 # --- §16 the hand ends at the first player out -------------------------------------------------
