@@ -32,11 +32,8 @@ def table_state(hands_codes, level="2", turn=0):
     taken = []
     hands = []
     for codes in hands_codes:
-        free = [c for c in range(len(DECK)) if c not in taken]
-        h = DECK.parse(codes, prefer=free)
-        # DECK.parse does not know what other hands took: pick unused copies
         fixed = []
-        for code, cid in zip(codes, h):
+        for code in codes:
             cands = [i for i in DECK.by_code[code] if i not in taken and i not in fixed]
             fixed.append(cands[0])
         taken.extend(fixed)
@@ -46,3 +43,11 @@ def table_state(hands_codes, level="2", turn=0):
     st["turn"] = turn
     st["trick"] = {"leader": turn, "last": None, "passed": [], "plays": []}
     return st
+
+
+FILL = ["C4", "C6", "C8", "CQ", "D4", "D6", "D8", "DQ", "H4", "H6", "H8", "HQ"]
+
+
+def filler(n, start=0):
+    """``n`` distinct low-ish codes for opponents' hands (start at ``start``)."""
+    return FILL[start:start + n]
