@@ -14,7 +14,6 @@ four jokers 9.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable, NamedTuple
 
 from .cards import ACE, BJ, LJ, RANK, RANK_NAMES, SUIT, position, power, rank_at
@@ -107,7 +106,7 @@ def _set(kind: str, rank: int, n: int, level: int, w: int) -> Reading:
     return Reading(0, power(rank, level), kind, n, RANK_NAMES[rank], subs)
 
 
-def _windows(real_ranks: Counter, width: int, per: int, w: int):
+def _windows(real_ranks: dict, width: int, per: int, w: int):
     """Yield ``(top_position, missing_positions)`` for every window of ``width``
     consecutive natural positions (A low or high, never wrapping) into which the real
     cards fit with at most ``per`` cards a position; wilds fill the rest."""
@@ -148,7 +147,11 @@ def classify_parts(real: list[tuple[int, str]], wilds: int, jokers: list[int],
         return [Reading(0, power(level, level), "pair", 2, lvl)]
     if n == 1:
         return [_single(real[0][0], level)]
-    cnt = Counter(r for r, _ in real)
+    cnt: dict[int, int] = {}
+    for r, _ in real:
+        cnt[r] = cnt.get(r, 0) + 1
+    if len(cnt) > 1 and n != 5 and n != 6:
+        return []  # pairs, triples and bombs are one rank; only 5 and 6 cards mix ranks
     out: list[Reading] = []
     if len(cnt) == 1:
         (r,) = cnt
@@ -187,7 +190,8 @@ def classify_parts(real: list[tuple[int, str]], wilds: int, jokers: list[int],
             for top, missing in _windows(cnt, width, per, wilds):
                 names = tuple(RANK_NAMES[rank_at(p)] for p in missing)
                 out.append(Reading(0, top, kind, 6, RANK_NAMES[rank_at(top)], names))
-    out.sort(key=Reading.sort_key, reverse=True)
+    if len(out) > 1:
+        out.sort(key=Reading.sort_key, reverse=True)
     return out
 
 

@@ -21,7 +21,7 @@ equivalent card choice of one of them (tested).
 """
 from __future__ import annotations
 
-from .cards import ACE, BJ, LJ, RANK, SUIT, power, rank_at
+from .cards import ACE, BJ, LJ, RANK, SUIT, level_index, power, rank_at
 from .legal import Play, generate
 from .levels import partner
 from . import tribute as T
@@ -138,6 +138,7 @@ class _Ctx:
         self._memo = {}
 
     def after(self, play: Play) -> tuple[float, int]:
+        """``moves`` of the hand left after ``play`` (memoised per decision)."""
         cnt = list(self.cnt)
         w, lj, bj = self.w, self.lj, self.bj
         for c in play.cards:
@@ -187,10 +188,14 @@ def _act(play: Play) -> dict:
 
 
 def choose(engine, state: dict, seat: int) -> dict:
-    """The CPU's action for ``seat`` in any phase (see module doc)."""
+    """The CPU's action for ``seat`` in any phase (see module doc): ``next_hand`` between
+    hands, a tribute, a return or a play/pass. Raises ``ValueError`` when ``seat`` has
+    nothing to do now (not among ``engine.actors(state)``)."""
     ph = state["phase"]
     if ph == "hand_over":
         return {"type": "next_hand"}
+    if seat not in engine.actors(state):
+        raise ValueError("this seat cannot act now")
     if ph == "tribute":
         hand = state["hands"][seat]
         choices = T.tribute_choices(hand, engine_level(state))
@@ -204,7 +209,7 @@ def choose(engine, state: dict, seat: int) -> dict:
 
 
 def engine_level(state) -> int:
-    from .cards import level_index
+    """The natural index of the hand's level (000 §3)."""
     return level_index(state["hand_level"])
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from .cards import ACE, BJ, LJ, RANK, RANK_NAMES, SUIT, power, rank_at
+from .cards import BJ, LJ, RANK, RANK_NAMES, SUIT, power, rank_at
 from .combos import SF_TIER, JOKER_TIER, Reading, beats, bomb_tier, classify
 
 SUITS = "SHDC"
@@ -30,6 +30,7 @@ class Play(NamedTuple):
 
     @property
     def wilds(self) -> int:
+        """How many heart level wilds the play uses as substitutes."""
         return len(self.reading.subs)
 
     def cost(self) -> tuple:
@@ -265,4 +266,4 @@ def readings_for(cards, level: int, table: Reading | None) -> list[Reading]:
     return [r for r in classify(cards, level) if beats(r, table)]
 
 
-__all__ = ["Play", "HandIndex", "generate", "readings_for", "ACE"]
+__all__ = ["Play", "HandIndex", "generate", "readings_for"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.oracle import Unsupported
 
 from . import combos, levels, tribute
-from .cards import CODE, DECK, RANK_NAMES, level_index
+from .cards import CODE, DECK, level_index
 
 TEAM = ("13", "24")
 
@@ -102,4 +102,4 @@ def _tribute(inp: dict) -> dict:
             "leader": tribute.leader_after(order, alloc) + 1}
 
 
-__all__ = ["answer", "RANK_NAMES"]
+__all__ = ["answer"]
