@@ -181,6 +181,23 @@ class GuandanEngine(Engine):
             return [{"type": "next_hand"}]
         return []
 
+    def readings(self, state: dict, seat: int, cards: list[int]) -> list[dict]:
+        """The ways ``seat`` may play exactly ``cards`` now, strongest first (the default),
+        for the choice chips of 003 §2: ``[{"reading": token, "ja", "en", "wilds": {id:
+        "7"}}]``. ``[]`` when the cards are not in that seat's hand, form no combination,
+        or do not beat the table (000 §4, §12)."""
+        if state["phase"] != "play" or state["turn"] != seat:
+            return []
+        if len(set(cards)) != len(cards) or not set(cards) <= set(state["hands"][seat]):
+            return []
+        lv = level_of(state)
+        out = []
+        for r in readings_for(cards, lv, self.table(state)):
+            ja, en = describe(r)
+            out.append({"reading": r.token, "ja": ja, "en": en,
+                        "wilds": {str(k): v for k, v in wild_labels(cards, r, lv).items()}})
+        return out
+
     def return_choices(self, state: dict, seat: int) -> list[int]:
         """Cards ``seat`` may return now (§20); ``[]`` when it owes no return."""
         tr = state["tribute"]

@@ -161,6 +161,15 @@ def test_reading_choice_and_wild_label_003():
     assert ENGINE.view(st1, 1)["trick"]["last"]["wilds"].popitem()[1]["ja"] == "S7扱い"
 
 
+def test_reading_chips_for_selected_cards_003():
+    st = table_state([["S5", "S6", "S8", "S9", "H2", "D3"], ["S4"], ["S7"], ["S10"]], level="2")
+    cards = [c for c in st["hands"][0] if CODE[c] != "D3"]
+    chips = ENGINE.readings(st, 0, cards)
+    assert [c["reading"] for c in chips] == ["straight_flush:9", "straight:9"]
+    assert list(chips[1]["wilds"].values()) == ["7"] and list(chips[0]["wilds"].values()) == ["S7"]
+    assert ENGINE.readings(st, 1, cards) == []
+
+
 # --- view ------------------------------------------------------------------------------------
 def test_view_never_shows_other_hands():
     st = ENGINE.new({}, 7)
