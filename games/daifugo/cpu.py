@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 from . import specials
+from .moves import is_foul_finish, play_action, reversed_order
 from .cards import HEART_3, JOKER, RANK, sort_key, strength
 from .plays import TOP, Play
-
-
-def _engine_helpers():
-    from . import engine as e  # local import: engine imports this module
-    return e
 
 
 def foul_ranks(revolution: bool, eleven_back: bool) -> set[int]:
@@ -32,16 +28,15 @@ class _Context:
     """What every play's cost needs, computed once per decision."""
 
     def __init__(self, state: dict, seat: int):
-        e = _engine_helpers()
         self.state = state
         self.hand = state["hands"][seat]
-        self.rev = e.reversed_order(state)
+        self.rev = reversed_order(state)
         self.counts = Counter(RANK[c] for c in self.hand if RANK[c] != JOKER)
         self.small = len(self.hand) <= 5
         self.leading = state["field"] is None
         self.size_for_revolution = state["rules"]["revolution_size"]
         self.specials = state["rules"]["specials"]
-        self.is_foul_finish = e.is_foul_finish
+        self.is_foul_finish = is_foul_finish
 
 
 def score(state: dict, seat: int, play: Play, ctx: "_Context | None" = None) -> float:
@@ -103,8 +98,7 @@ def want_effect(state: dict, seat: int, play: Play) -> bool:
         return bool(others) and len(rest) > sum(others) / len(others) + 1 \
             and specials.redeal_possible(state, seat, play) and bool(rest)
     if name == "eleven_back":
-        e = _engine_helpers()
-        rev = e.reversed_order(state)
+        rev = reversed_order(state)
         return bool(rest) and _revolution_cost(rest, rev, not rev) < 0
     return True
 
@@ -131,7 +125,6 @@ def ranked_plays(engine, state: dict, seat: int) -> list[tuple[float, Play]]:
 
 def choose(engine, state: dict, seat: int) -> dict:
     """The CPU's action for ``seat`` (always legal; raises nothing)."""
-    e = _engine_helpers()
     phase = state["phase"]
     if phase == "over":
         return {"type": "next_game"}
@@ -153,8 +146,7 @@ def choose(engine, state: dict, seat: int) -> dict:
 
 
 def _play(state: dict, seat: int, play: Play) -> dict:
-    e = _engine_helpers()
-    return e.play_action(play, "effect" if want_effect(state, seat, play) else "plain")
+    return play_action(play, "effect" if want_effect(state, seat, play) else "plain")
 
 
 def react(engine, state: dict, seat: int) -> dict | None:
@@ -180,10 +172,9 @@ def _wants_stopped(state: dict, seat: int) -> bool:
     w = state["window"]
     if w["seat"] == seat:
         return False
-    e = _engine_helpers()
     hand = state["hands"][seat]
     if w["kind"] == "revolution":
-        rev = e.reversed_order(state)
+        rev = reversed_order(state)
         return _revolution_cost(hand, rev, not rev) < 0  # the order before it suited me
     mine, theirs = len(hand), len(state["hands"][w["seat"]])
     return theirs <= mine or theirs <= 5
@@ -204,11 +195,10 @@ def _interrupt_choice(state: dict, seat: int, moves: list[dict]) -> dict | None:
 def pending_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
     """The 7渡し / 10捨て cards: the weakest ones (at a time-out, strictly the weakest in
     the effective order, rules/daifugo.md "Time"); the CPU gives lone weak cards first."""
-    e = _engine_helpers()
     pending = state["pending"]
     kind = "give" if pending["kind"] == "seven_pass" else "discard"
     hand = state["hands"][seat]
-    rev = e.reversed_order(state)
+    rev = reversed_order(state)
     if timed_out:
         return {"type": kind, "cards": specials.weakest(hand, pending["count"], rev)}
     return {"type": kind, "cards": _lone_weak(hand, rev)[:pending["count"]]}

@@ -20,7 +20,8 @@ from games.core.rng import draw
 from . import cpu, present, specials
 from .cards import DIAMOND_3, HEART_3, N_CARDS, RANK, code, sort_key
 from .legal import legal_plays
-from .plays import SEQUENCE, Play, as_shape, beats, next_bind, readings, satisfies_bind
+from .plays import SEQUENCE, Play, as_shape, beats, default_reading, next_bind, readings, satisfies_bind
+from .moves import field_play, is_foul_finish, play_action, reversed_order
 from .rules import HAND_SIZE, WINDOW_SECONDS, make_rules
 
 LOG_KEEP = 24
@@ -51,34 +52,6 @@ CANNOT_STOP = ("cannot_stop", "そのカードでは止められません。", "
 NO_INTERRUPT = ("no_interrupt", "9の割り込みはできません。", "You cannot interrupt with 9s now.")
 CHOOSING = ("choosing", "カードを選んでいる人がいます。少しお待ちください。",
             "Someone is choosing cards; wait a moment.")
-
-
-def field_play(field: dict | None) -> Play | None:
-    """The :class:`Play` stored in ``state["field"]``."""
-    if field is None:
-        return None
-    return Play(tuple(field["cards"]), field["shape"], field["rank"], field["jokers"], field["suit"])
-
-
-def reversed_order(state: dict) -> bool:
-    """Effective order reversal: revolution XOR 11-back (rules/daifugo.md "Strength")."""
-    return state["revolution"] != state["eleven_back"]
-
-
-def is_foul_finish(play: Play, revolution: bool, eleven_back: bool) -> bool:
-    """A finishing play that is a foul finish (反則上がり, seed 004 §4 「上がりと順位」):
-    it holds a joker, or the strongest number — 2 normally, 3 during revolution (11-back on
-    top of it too), neither when only 11-back is active. The flags before the play decide.
-    (Stop cards and ♠A×2 with effect are fouls too; they come with the special cards.)"""
-    if play.jokers:
-        return True
-    if revolution:
-        strongest = 3
-    elif eleven_back:
-        return False
-    else:
-        strongest = 15
-    return any(RANK[c] == strongest for c in play.cards)
 
 
 class DaifugoEngine(Engine):
@@ -427,8 +400,7 @@ class DaifugoEngine(Engine):
         bound = [p for p in strong if satisfies_bind(p, state["bind"], rev)]
         if not bound:
             raise _refuse(*BOUND)
-        sets = [p for p in bound if p.shape != SEQUENCE]
-        return sets[0] if sets else max(bound, key=lambda p: p.key(rev))
+        return default_reading(bound, rev)
 
     def _put(self, state: dict, seat: int, play: Play, events: list, effect: dict | None) -> None:
         """Put a judged play on the field: revolution, binds, finishing; then a window
@@ -733,12 +705,3 @@ class DaifugoEngine(Engine):
         events.append(event)
         state["log"].append(event)
         del state["log"][:-LOG_KEEP]
-
-
-def play_action(play: Play, mode: str = "plain") -> dict:
-    """The action dict that makes ``play`` (with its reading, so the same reading is used);
-    ``mode`` is ``"plain"`` (素出し) or ``"effect"`` (効果を使って出す)."""
-    reading = {"shape": play.shape}
-    if play.shape == "sequence":
-        reading["low"] = play.rank
-    return {"type": "play", "cards": list(play.cards), "mode": mode, "reading": reading}

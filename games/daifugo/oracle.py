@@ -11,7 +11,7 @@ from games.oracle import Unsupported
 
 from . import ENGINE
 from .cards import DECK, N_CARDS, RANK_OF_CODE
-from .plays import readings
+from .plays import default_reading, readings
 from .rules import make_rules
 
 
@@ -21,9 +21,7 @@ def _seat(name: str) -> int:
 
 def _field(cards: list[int], by: int) -> dict:
     """The field's reading: a set where possible, else the strongest sequence."""
-    options = readings(tuple(cards))
-    sets = [p for p in options if p.shape != "sequence"]
-    play = sets[0] if sets else options[0]
+    play = default_reading(readings(tuple(cards)))
     return {"by": by, "cards": list(play.cards), "shape": play.shape, "rank": play.rank,
             "jokers": play.jokers, "suit": play.suit}
 

@@ -114,6 +114,13 @@ def readings(cards: tuple[int, ...]) -> list[Play]:
     return out
 
 
+def default_reading(options: list[Play], reversed_order: bool = False) -> Play:
+    """The reading used when none is named: a set where possible, else the strongest
+    sequence (rules/daifugo.md "Strength and plays"). ``options`` must not be empty."""
+    sets = [p for p in options if p.shape != SEQUENCE]
+    return sets[0] if sets else max(options, key=lambda p: p.key(reversed_order))
+
+
 def as_shape(play: Play, shape: str, field: "Play") -> Play:
     """A joker-only play read in the field's shape (it "takes whatever shape the field
     needs"): same cards, the field's shape."""

@@ -4,7 +4,7 @@ only for the seats involved."""
 from __future__ import annotations
 
 from .cards import CODE_OF_RANK, DECK, JOKER, RANK, SUIT, code, label, sort_key
-from .plays import Play
+from .moves import field_play
 from .rules import TITLES, TITLES_EN
 from .specials import NAMES
 
@@ -38,7 +38,7 @@ def card_view(card: int, specials: dict) -> dict:
 def field_view(field: dict | None) -> dict | None:
     if field is None:
         return None
-    play = Play(tuple(field["cards"]), field["shape"], field["rank"], field["jokers"], field["suit"])
+    play = field_play(field)
     stands = iter(play.stands_for())
     cards = []
     for c in sorted(field["cards"], key=lambda c: (RANK[c] == JOKER, RANK[c])):

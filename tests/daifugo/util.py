@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from games.daifugo import ENGINE
 from games.daifugo.cards import DECK, N_CARDS, RANK_OF_CODE
-from games.daifugo.plays import readings
+from games.daifugo.plays import default_reading, readings
 from games.daifugo.rules import make_rules
 
 
@@ -42,9 +42,7 @@ def table(players=4, hands=None, field=None, turn=0, revolution=False, eleven_ba
     f = None
     if field:
         by, codes = field
-        options = readings(tuple(d.take(codes)))
-        sets = [p for p in options if p.shape != "sequence"]
-        p = sets[0] if sets else options[0]
+        p = default_reading(readings(tuple(d.take(codes))))
         f = {"by": by, "cards": list(p.cards), "shape": p.shape, "rank": p.rank, "jokers": p.jokers, "suit": p.suit}
     for s in range(players):
         if s not in (hands or {}):
