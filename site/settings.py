@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -59,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "analytics.sessions.SessionCountMiddleware",  # distinct browsers per day, no identifier
 ]
 
 ROOT_URLCONF = "tefuda_site.urls"
@@ -115,6 +117,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# WhiteNoise serves static files from the daphne process itself (scripts/serve runs
+# collectstatic; the finders also serve them without it, e.g. in tests).
+WHITENOISE_USE_FINDERS = True
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -123,6 +128,10 @@ X_FRAME_OPTIONS = "DENY"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("TEFUDA_LOG_LEVEL", "WARNING")},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        # counts error records by exception class and place (no message text)
+        "analytics": {"class": "analytics.errors.ErrorCountHandler", "level": "ERROR"},
+    },
+    "root": {"handlers": ["console", "analytics"], "level": os.environ.get("TEFUDA_LOG_LEVEL", "WARNING")},
 }

@@ -17,3 +17,11 @@ def test_top_page_has_the_room_form(client):
 def test_admin_requires_login(client):
     r = client.get("/admin/")
     assert r.status_code == 302 and "/admin/login/" in r["Location"]
+
+
+@pytest.mark.django_db
+def test_static_files_are_served_by_the_app_itself(client):
+    # daphne serves no static files: WhiteNoise does, inside the app (scripts/serve)
+    for path in ("/static/tefuda.css", "/static/django_htmx/htmx-2.min.js", "/static/django_htmx/ext/hx-ws-2.min.js"):
+        r = client.get(path)
+        assert r.status_code == 200, path
