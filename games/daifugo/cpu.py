@@ -36,7 +36,11 @@ class _Context:
         self.leading = state["field"] is None
         self.size_for_revolution = state["rules"]["revolution_size"]
         self.specials = state["rules"]["specials"]
-        self.is_foul_finish = is_foul_finish
+        eleven = state["eleven_back"]
+        # the foul ranks without / with a revolution made by the play, and how many cards
+        # of the hand are of them (a hand left with only those can only finish foul)
+        self.bad = {made: foul_ranks(state["revolution"] != made, eleven and not made) for made in (False, True)}
+        self.bad_in_hand = {made: sum(1 for c in self.hand if RANK[c] in bad) for made, bad in self.bad.items()}
 
 
 def score(state: dict, seat: int, play: Play, ctx: "_Context | None" = None) -> float:
@@ -44,31 +48,39 @@ def score(state: dict, seat: int, play: Play, ctx: "_Context | None" = None) -> 
     strongest number spent, sets broken, cards shed; never a foul finish or a hand that
     could only end in one."""
     ctx = ctx or _Context(state, seat)
-    chosen = set(play.cards)
-    rest = [c for c in ctx.hand if c not in chosen]
+    left = len(ctx.hand) - play.size
+    if not left:
+        return 500.0 if is_foul_finish(play, state["revolution"], state["eleven_back"]) else -1000.0
     revolution = play.size >= ctx.size_for_revolution
-    if not rest:
-        return 500.0 if ctx.is_foul_finish(play, state["revolution"], state["eleven_back"]) else -1000.0
-    effect = specials.effect_of(play, ctx.specials, ctx.size_for_revolution)
-    shed = effect["k"] if effect and effect["name"] in ("seven_pass", "ten_discard") else 0
-    if shed >= len(rest):
+    effect = specials.effect_of(play, ctx.specials, ctx.size_for_revolution) if not revolution else None
+    if effect and effect["name"] in ("seven_pass", "ten_discard") and effect["k"] >= left:
         return -900.0  # going out by giving or discarding the rest is a normal finish
-    bad = foul_ranks(state["revolution"] != revolution, state["eleven_back"] and not revolution)
-    if all(RANK[c] in bad for c in rest):
-        return 300.0 + len(rest)
+    bad = ctx.bad[revolution]
+    strong = sum(1 for c in play.cards if RANK[c] in bad)
+    if ctx.bad_in_hand[revolution] - strong == left:
+        return 300.0 + left
     key = play.key(ctx.rev)
     cost = float(key if key != TOP else 18)
-    strong = sum(1 for c in play.cards if RANK[c] in bad)
     cost += strong * (1.0 if ctx.small else 6.0)
-    used = Counter(RANK[c] for c in play.cards if RANK[c] != JOKER)
-    cost += 3.0 * sum(1 for r, k in used.items() if k < ctx.counts[r])
+    cost += 3.0 * _sets_broken(play, ctx.counts)
     if ctx.leading:
         cost -= 2.5 * (play.size - 1)
-    if revolution:
-        cost += _revolution_cost(rest, ctx.rev, not ctx.rev)
-    if effect:
-        cost += _effect_bonus(effect, rest, ctx)
+    if revolution or effect:
+        rest = [c for c in ctx.hand if c not in play.cards]
+        if revolution:
+            cost += _revolution_cost(rest, ctx.rev, not ctx.rev)
+        if effect:
+            cost += _effect_bonus(effect, rest, ctx)
     return cost
+
+
+def _sets_broken(play: Play, counts: Counter) -> int:
+    """How many ranks the play takes only part of (a set broken up)."""
+    if play.shape != "sequence":
+        naturals = play.size - play.jokers
+        return int(0 < naturals < counts[play.rank])
+    have = {RANK[c] for c in play.cards if RANK[c] != JOKER}
+    return sum(1 for r in have if counts[r] > 1)
 
 
 def _effect_bonus(effect: dict, rest: list[int], ctx: "_Context") -> float:
