@@ -7,5 +7,6 @@ from . import views
 urlpatterns = [
     path("", views.top, name="top"),
     path("admin/", admin.site.urls),
+    path("analytics/", include("analytics.urls")),
     path("", include("rooms.urls")),
 ]

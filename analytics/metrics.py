@@ -1,0 +1,63 @@
+"""The vocabulary of analytics: metric names, their keys, and the phases of a room.
+
+Every :class:`~analytics.models.DailyCount` row uses one of these metric names; the keys
+listed here are the only ones recorded (errors add exception class names and code
+places, see :mod:`analytics.errors`).
+
+Game-level terms (the same for all three games, so the dashboard can compare them):
+
+- ``games_started``: the host started play at a table (one per start).
+- ``rounds``: one dealt hand reached its result (Daifugō ``game_over``, Guandan and
+  Dou Dizhu ``hand_over``).
+- ``games_finished``: a started game reached a result: Guandan ``match_won``, Dou Dizhu
+  ``match_over``; Daifugō has no match end, so a started table counts as finished when its
+  first deal reaches ``game_over``.
+"""
+from __future__ import annotations
+
+GAMES = ("daifugo", "guandan", "doudizhu")
+
+# site-wide (game "")
+SESSIONS = "sessions"              # distinct browsers per day (see analytics.sessions)
+SERVER_ERROR = "server_error"      # key "ExceptionClass @ place"
+CLIENT_ERROR = "client_error"      # key "kind: scrubbed message @ /path"
+
+# per game
+ROOMS_CREATED = "rooms_created"    # key "passphrase" | "practice"
+SEATS = "seats"                    # key "human" | "cpu" (taken in the waiting room)
+PLAYERS = "players"                # key "human" | "cpu", summed over started games
+GAMES_STARTED = "games_started"    # key "<n>p" (table size)
+GAMES_FINISHED = "games_finished"
+ROUNDS = "rounds"
+SPECIAL = "special"                # key "<card>:<use>" (analytics.events)
+LEFT = "left"                      # key: a phase below (a person left for good)
+REMOVED = "removed"                # key: a phase (the host removed a person)
+DISCONNECTS = "disconnects"        # key: a phase (a socket went away)
+RECLAIMS = "reclaims"              # key: a phase (a seat was taken back by its browser)
+
+# phases of a room, in funnel order ("where players left")
+WAITING, EXCHANGE, PLAYING, RESULT = "waiting", "exchange", "playing", "result"
+PHASES = (WAITING, EXCHANGE, PLAYING, RESULT)
+PHASE_LABELS = {WAITING: "waiting room", EXCHANGE: "exchange / tribute",
+                PLAYING: "mid-game", RESULT: "result screen"}
+
+# engine phases that are an exchange or tribute, and those that show a result
+_EXCHANGE_PHASES = {"exchange", "tribute", "return"}
+_RESULT_PHASES = {"over", "hand_over", "match_over"}
+
+
+def phase_of(status: str, state: dict | None) -> str:
+    """The funnel phase of a room: its ``status`` (``"waiting"``/``"playing"``/…) and
+    its engine ``state`` (``state["phase"]`` as each engine names it).
+
+    >>> phase_of("playing", {"phase": "tribute"})
+    'exchange'
+    """
+    if status != "playing" or not state:
+        return WAITING
+    engine_phase = state.get("phase")
+    if engine_phase in _EXCHANGE_PHASES:
+        return EXCHANGE
+    if engine_phase in _RESULT_PHASES:
+        return RESULT
+    return PLAYING
