@@ -420,8 +420,7 @@ class DaifugoEngine(Engine):
                           "rank": play.rank, "jokers": play.jokers, "suit": play.suit}
         self._event(state, events, {"type": "play", "seat": seat, "cards": [code(c) for c in play.cards],
                                     "shape": play.shape, "as": play.stands_for(),
-                                    "revolution": revolution, "effect": effect and effect["name"],
-                                    "bind": state["bind"]})
+                                    "revolution": revolution, "effect": effect and effect["name"]})
         if not hand:
             foul = is_foul_finish(play, revolution_before, state["eleven_back"]) \
                 or bool(effect and effect["name"] == "redeal")

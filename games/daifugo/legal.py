@@ -53,16 +53,25 @@ def _sets(by_rank, jokers, sizes) -> list[Play]:
 
 def _sequences(by_suit, jokers, lengths) -> list[Play]:
     """Every same-suit window of 3+ ranks (3…2, no wrap) the hand can fill, jokers filling
-    the missing ranks."""
+    the missing ranks; each window grows from its low end until it runs out of jokers."""
     out = []
     nj = len(jokers)
+    wanted = set(lengths)
+    longest = max(wanted, default=0)
     for suit, ranks in by_suit.items():
-        for length in lengths:
-            for low in range(3, 17 - length):
-                window = range(low, low + length)
-                naturals = [ranks[r] for r in window if r in ranks]
-                missing = length - len(naturals)
-                if naturals and missing <= nj:
+        for low in range(3, 14):
+            naturals: list[int] = []
+            missing = 0
+            for high in range(low, min(16, low + longest)):
+                card = ranks.get(high)
+                if card is None:
+                    missing += 1
+                    if missing > nj:
+                        break
+                else:
+                    naturals.append(card)
+                length = high - low + 1
+                if length in wanted and naturals:
                     out.append(Play(tuple(naturals) + tuple(jokers[:missing]), SEQUENCE, low, missing, suit))
     return out
 

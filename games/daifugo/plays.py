@@ -12,7 +12,7 @@ The same cards can have several *readings* (♠5 + two jokers: a set of 5s, or 3
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import JOKER, RANK, SUIT, rank_at_strength, strength
 
@@ -20,8 +20,7 @@ SINGLE, SET, SEQUENCE = "single", "set", "sequence"
 TOP = 100  # the strength key of a joker-only play
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """One reading of a play.
 
     Attributes:
