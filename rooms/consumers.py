@@ -6,10 +6,11 @@ Protocol (client → server, JSON; forms come through the htmx ws extension):
   browser's disconnected seat), joins the group and sends a full render. A seat held by a
   live socket is never taken (the holder is probed first; only a dead holder loses it).
 - ``{"act": "ping"}`` renews the presence lease.
-- lobby: ``add_cpu``, ``remove`` (``seat``), ``options`` (``players``/``speed``/
+- lobby: ``add_cpu``, ``remove`` (``seat``), ``options`` (``game``/``players``/``speed``/
   ``turn_limit``), ``start``; table: ``play`` (``card``…, ``mode``), ``exchange``
   (``card``…), ``pick`` (``index`` into the legal non-card actions), ``hint``, ``lobby``,
-  ``ffwd``; ``leave``. All but hint/leave carry the ``version`` they were made on: a
+  ``ffwd``, ``auto`` (the CPU's move for this seat), ``new_match``; ``leave``. All but
+  hint/leave carry the ``version`` they were made on: a
   stale or duplicate one is refused without effect.
 
 Server → client: HTML whose top-level elements are swapped by id (``#stage`` on a change
@@ -29,7 +30,7 @@ from django.utils import timezone
 
 from games.core import IllegalAction
 
-from . import actions, driver, errors, intents, lobby, tokens
+from . import actions, driver, errors, intents, lobby, tables, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket
@@ -146,7 +147,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._do(lobby.remove, self.room_id, await self.order(), intents.small_int(msg, "seat"), intents.version(msg))
 
     async def act_options(self, msg):
-        data = {k: msg.get(k) for k in ("players", "speed", "turn_limit") if k in msg}
+        data = {k: msg.get(k) for k in ("game", "players", "speed", "turn_limit") if k in msg}
         await self._do(lobby.set_options, self.room_id, await self.order(), data, intents.version(msg))
 
     async def act_start(self, msg):
@@ -154,6 +155,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def act_lobby(self, msg):
         await self._do(lobby.to_lobby, self.room_id, await self.order(), intents.version(msg))
+
+    async def act_new_match(self, msg):
+        await self._do(lobby.new_match, self.room_id, await self.order(), intents.version(msg))
 
     async def act_ffwd(self, msg):
         await self._do(lobby.fast_forward, self.room_id, await self.order(), intents.version(msg))
@@ -182,6 +186,21 @@ class RoomConsumer(AsyncWebsocketConsumer):
         index, version = intents.small_int(msg, "index"), intents.version(msg)
         action = await database_sync_to_async(_pick)(self.room_id, await self.order(), index, version)
         await self._play(msg, action, [])
+
+    async def act_auto(self, msg):
+        """自動プレイ (seed 001 §21): the browser asks, at its chosen interval, for the
+        CPU's move on its own turn; refused like any move when it is not that turn."""
+        version = intents.version(msg)
+        action = await database_sync_to_async(_auto)(self.room_id, await self.order(), version)
+        await self._play(msg, action, action.get("cards", []))
+
+    async def act_hint(self, msg):
+        hints = await database_sync_to_async(_hints)(self.room_id, await self.order())
+        if not hints:
+            return await self.refresh(notice={"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."})
+        top = hints[0]
+        await self.refresh(notice={"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
+                           selected=top["action"].get("cards", []), force_hand=True)
 
     async def act_hint(self, msg):
         hints = await database_sync_to_async(_hints)(self.room_id, await self.order())
@@ -278,4 +297,16 @@ def _hints(room_id, seat_no: int) -> list:
     room = Room.objects.filter(pk=room_id).first()
     if room is None or room.status != Room.Status.PLAYING or not room.state:
         return []
-    return engine_for(room.game).hint(room.state, seat_no)
+    engine = engine_for(room.game)
+    return tables.presenter(room.game).hints(engine, room.state, seat_no, engine.hint(room.state, seat_no))
+
+
+def _auto(room_id, seat_no: int, version: int) -> dict:
+    """The CPU's choice for ``seat_no`` at ``version`` (never the next hand: people press it)."""
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None or room.version != version or not room.state:
+        raise errors.stale()
+    engine = engine_for(room.game)
+    if engine.is_over(room.state) or seat_no not in engine.actors(room.state):
+        raise errors.Refused("not_your_turn", "あなたの番ではありません。", "It is not your turn.")
+    return engine.choose(room.state, seat_no)

@@ -8,7 +8,7 @@ Each process runs one :func:`run` loop (started by the first socket, or by
    another process picks the room up within :data:`rooms.actions.DRIVER_LEASE`;
 2. renews the lease on the rooms it drives;
 3. now and then expires stale presence leases and deletes rooms that have had no
-   connected person for :data:`EMPTY_TTL`.
+   connected person for :data:`EMPTY_TTL` (practice rooms: :data:`SOLO_TTL`).
 
 Moves go through :func:`rooms.actions.play` (CAS on version), so two processes racing for
 the same timer apply it once.
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 TICK = 0.05
 HOUSEKEEPING_EVERY = 2.0
 EMPTY_TTL = timedelta(seconds=90)
+#: A practice room waits this long for its player to continue (seed 001 §21: progress
+#: is saved and "continue" restores the hand and the running totals).
+SOLO_TTL = timedelta(days=14)
 
 _task: asyncio.Task | None = None
 
@@ -102,5 +105,6 @@ def housekeeping() -> None:
     stale = Seat.objects.filter(channel_name__isnull=False, seen_at__lt=now - LEASE)
     for room_pk, channel in list(stale.values_list("room_id", "channel_name")):
         lobby.disconnect_seat(room_pk, channel)
-    Room.objects.filter(empty_since__lt=now - EMPTY_TTL).delete()
+    Room.objects.filter(empty_since__lt=now - EMPTY_TTL, solo=False).delete()
+    Room.objects.filter(empty_since__lt=now - SOLO_TTL, solo=True).delete()
     Room.objects.filter(status=Room.Status.CLOSED, updated_at__lt=now - EMPTY_TTL).delete()

@@ -96,8 +96,20 @@ def join(room_id, name: str, bid_hash: str | None) -> tuple[Room, str | None]:
     return room, box["token"]
 
 
+def current_practice(bid_hash: str | None, game: str) -> Room | None:
+    """This browser's practice room of ``game`` still in play (to continue it), if any."""
+    if not bid_hash:
+        return None
+    return (Room.objects.filter(solo=True, game=game, status=Room.Status.PLAYING,
+                                seats__kind=HUMAN, seats__browser_hash=bid_hash)
+            .order_by("-updated_at").first())
+
+
 def practice(name: str, bid_hash: str | None, data: dict, *, game: str = "daifugo") -> tuple[Room, str]:
-    """A solo room (no passphrase): you + CPUs, started at once."""
+    """A solo room (no passphrase): you + CPUs, started at once. This browser's earlier
+    practice rooms of the same game are closed (a new match replaces the saved one)."""
+    while (old := current_practice(bid_hash, game)) is not None:
+        commit(old.id, None, _close, by="system", action={"type": "close"})
     room = Room.objects.create(game=game, solo=True, options=opts.parse(game, data, opts.defaults(game)))
     room, token = join(room.id, name, bid_hash)
     start(room.id, 0, room.version)
@@ -132,7 +144,20 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room)
-        new = opts.parse(room.game, data, room.options)
+        game, changed = data.get("game"), []
+        if game in opts.GAMES and game != room.game:  # the host picks another game
+            lo, hi = opts.PLAYERS[game]
+            if len(seats) > hi:
+                raise errors.Refused("too_many", f"{opts.GAMES[game]}は{hi}人までです。先に席を外してください。",
+                                     f"That game seats at most {hi}: remove seats first.")
+            Room.objects.filter(pk=room.pk).update(game=game)
+            room.game = game
+            base = {**opts.defaults(game), "speed": room.options.get("speed", "normal"),
+                    "turn_limit": room.options.get("turn_limit", 60)}
+            room.options = {**base, "players": max(lo, min(hi, len(seats)))}
+            changed.append(game)
+        new = opts.parse(room.game, {k: v for k, v in data.items() if not (changed and k == "players")},
+                         room.options)
         if new["players"] < len(seats):
             raise errors.Refused("too_many", "席の数より少ない人数にはできません。先に席を外してください。",
                                  "Remove seats before choosing fewer players.")
@@ -155,6 +180,30 @@ def start(room_id, by: int, version: int) -> Room:
         room.options = {**room.options, "fast_forward": False}
         return [{"type": "started", "players": n}]
     return commit(room_id, version, change, by="host", seat=by, action={"type": "start"})[0]
+
+
+def new_match(room_id, by: int, version: int) -> Room:
+    """A new match from 0 points (seed 001 §21, §23): in practice at any time (the hand in
+    play scores nothing), online by the host once the hand is settled."""
+    def change(room, seats, now):
+        _seat(seats, by)
+        engine = engine_for(room.game)
+        if room.status != Room.Status.PLAYING or not room.state:
+            raise errors.Refused("not_playing", "ゲーム中ではありません。", "No game is in progress.")
+        if not room.solo:
+            _host(seats, by)
+            if not engine.is_over(room.state):
+                raise errors.Refused("not_over", "局の途中です。", "The hand is not over yet.")
+        room.seed = secrets.token_hex(8)
+        room.state = engine.new({"players": room.options["players"]}, room.seed)
+        room.options = {**room.options, "fast_forward": False}
+        return [{"type": "new_match"}]
+    return commit(room_id, version, change, by="host", seat=by, action={"type": "new_match"})[0]
+
+
+def _close(room, seats, now):
+    room.status, room.key = Room.Status.CLOSED, None
+    return [{"type": "closed"}]
 
 
 def _renumber(room: Room) -> None:

@@ -1,11 +1,33 @@
 """Room options chosen by the host (or on the practice rules screen) and their limits.
 
 ``{"players": 4–6, "speed": "slow"|"normal"|"fast", "turn_limit": 0|30|60}`` for Daifugō;
-other games declare their own player range in :data:`PLAYERS`.
+other games take their player range from the engine (:data:`PLAYERS`); :data:`GAMES`
+lists the games that have a table.
 """
 from __future__ import annotations
 
-PLAYERS = {"daifugo": (4, 6), "guandan": (4, 4), "doudizhu": (3, 3)}
+from collections.abc import Mapping
+
+from .engines import engine_for
+
+
+class _Players(Mapping):
+    """``PLAYERS[game]`` → ``(min, max)`` seats, read from the engine (min/max_players)."""
+
+    def __getitem__(self, game: str) -> tuple[int, int]:
+        engine = engine_for(game)
+        return engine.min_players, engine.max_players
+
+    def __iter__(self):
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+#: Games a host (or the practice screen) can pick, with their table's name.
+GAMES = {"daifugo": "オリジナル大富豪", "doudizhu": "闘地主"}
+PLAYERS = _Players()
 SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.3}
 SPEED_LABELS = {"slow": "ゆっくり", "normal": "ふつう", "fast": "はやい"}
 TURN_LIMITS = (0, 30, 60)

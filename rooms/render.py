@@ -15,7 +15,7 @@ from datetime import datetime
 
 from django.template.loader import render_to_string
 
-from . import options as opts
+from . import options as opts, tables
 from .engines import engine_for
 from .models import Room
 from .presence import is_live
@@ -80,19 +80,22 @@ def _lobby_context(room: Room, seats: list, me, base: dict) -> dict:
     return {**base, "seats": seats, "live": live, "is_host": me.is_host,
             "players_range": opts.player_range(room.game), "speeds": opts.SPEED_LABELS,
             "turn_limits": opts.TURN_LIMITS, "max_seats": opts.PLAYERS[room.game][1],
-            "can_add": len(seats) < opts.PLAYERS[room.game][1]}
+            "can_add": len(seats) < opts.PLAYERS[room.game][1],
+            "games": opts.GAMES, "game_label": opts.GAMES.get(room.game, room.game)}
 
 
 def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selected: list) -> dict:
     engine = engine_for(room.game)
     view = engine.view(room.state, me.order)
-    legal = view.get("legal") or []
+    present = tables.presenter(room.game)
+    legal = present.legal(engine, room.state, view, me.order)
     by_order = {s.order: s for s in seats}
     timers = room.timers or {}
-    players = [_player(info, by_order.get(info["seat"]), me, view, timers, now) for info in view["seats"]]
+    infos = present.seats(view)
+    players = [_player(info, by_order.get(info["seat"]), me, view, timers, now) for info in infos]
     over = engine.is_over(room.state)
     mine = timers.get(str(me.order))
-    return {
+    ctx = {
         **base, "view": view, "players": players, "over": over, "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},
         "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
@@ -101,13 +104,15 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
         "buttons": [{"index": i, "type": a["type"], "label": _button_label(a)}
                     for i, a in enumerate(a for a in legal if is_button(a))],
         "my_deadline_ms": int(mine[1] * 1000) if mine and mine[0] == "limit" else None,
-        "placed": _placed(view, me.order),
+        "placed": _placed(infos, me.order),
         "me_player": next((p for p in players if p["seat"] == me.order), None),
     }
+    ctx.update(present.context(engine, room, view, me, ctx))
+    return ctx
 
 
-def _placed(view: dict, seat: int) -> bool:
-    info = next((s for s in view["seats"] if s["seat"] == seat), {})
+def _placed(infos: list, seat: int) -> bool:
+    info = next((s for s in infos if s["seat"] == seat), {})
     return info.get("place") is not None or bool(info.get("foul"))
 
 

@@ -9,4 +9,5 @@ urlpatterns = [
     path("rooms/<uuid:room_id>/", views.room_page, name="room"),
     path("rooms/<uuid:room_id>/join/", views.join, name="join"),
     path("practice/", views.practice, name="practice"),
+    path("practice/<slug:game>/", views.practice, name="practice_game"),
 ]

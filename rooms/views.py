@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
@@ -79,10 +79,15 @@ def join(request: HttpRequest, room_id) -> HttpResponse:
 
 @sensitive_post_parameters("name")
 @require_http_methods(["GET", "POST"])
-def practice(request: HttpRequest) -> HttpResponse:
-    """The practice rules screen (players, CPU speed) and, on POST, a solo room."""
-    game = "daifugo"
-    ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game)}
+def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
+    """The practice rules screen of ``game`` (players, CPU speed; 続ける when this browser
+    has a match in play) and, on POST, a new solo room (the saved one is closed)."""
+    if game not in opts.GAMES:
+        raise Http404("no such game")
+    saved = lobby.current_practice(tokens.digest(request.COOKIES.get(tokens.BROWSER_COOKIE)), game)
+    ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
+           "game": game, "game_label": opts.GAMES[game], "saved": saved,
+           "saved_scores": _saved_scores(saved)}
     if request.method == "POST":
         try:
             room, token = lobby.practice(clean_name(request.POST.get("name", "") or "あなた"),
@@ -91,6 +96,15 @@ def practice(request: HttpRequest) -> HttpResponse:
         except (InvalidInput, IllegalAction) as exc:
             ctx["error"] = exc.ja
     return _with_bid(request, render(request, "rooms/practice.html", ctx))
+
+
+def _saved_scores(room: Room | None) -> list[tuple[str, int]]:
+    """``[(name, running total)]`` of a saved practice match (for the 続ける button)."""
+    scores = (room.state or {}).get("scores") if room else None
+    if not scores:
+        return []
+    names = {s.order: s.name for s in room.seats.all()}
+    return [(names.get(i, f"#{i + 1}"), v) for i, v in enumerate(scores)]
 
 
 def room_page(request: HttpRequest, room_id) -> HttpResponse:

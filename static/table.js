@@ -1,0 +1,84 @@
+/* Table-side helpers that never decide a move (the server does):
+   - 整理 [data-sort]: re-orders the hand's cards (strength ↑, strength ↓, by count);
+     the choice is kept in localStorage and re-applied after every message;
+   - 自動プレイ [data-auto-toggle] + [data-auto-interval]: while on (sessionStorage, per
+     room), on this seat's turn it waits the chosen interval, then presses the hidden
+     #auto-send button (the server plays the CPU's move for this seat). Stop any time. */
+(function () {
+  "use strict";
+  var room = document.getElementById("room");
+  if (!room) return;
+  var SORT_KEY = "tefuda.sort";
+  var AUTO_KEY = "tefuda.auto." + room.dataset.room;
+  var INTERVAL_KEY = "tefuda.auto.interval";
+  var ORDER = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "LJ", "BJ"];
+  var MODES = ["asc", "desc", "count"];
+  var LABELS = { asc: "整理（弱い順）", desc: "整理（強い順）", count: "整理（枚数順）" };
+  var pending = null;
+
+  function rankOf(el) { var i = ORDER.indexOf(el.dataset.rank); return i < 0 ? 99 : i; }
+
+  function applySort() {
+    var form = document.querySelector("#hand-form[data-sortable]");
+    if (!form) return;
+    var box = form.querySelector(".cards");
+    var cards = Array.prototype.slice.call(box.querySelectorAll("label.card"));
+    var mode = localStorage.getItem(SORT_KEY) || "asc";
+    var count = {};
+    cards.forEach(function (c) { count[c.dataset.rank] = (count[c.dataset.rank] || 0) + 1; });
+    cards.sort(function (a, b) {
+      var ra = rankOf(a), rb = rankOf(b);
+      if (mode === "desc") return rb - ra;
+      if (mode === "count") return (count[b.dataset.rank] - count[a.dataset.rank]) || (ra - rb);
+      return ra - rb;
+    });
+    cards.forEach(function (c) { box.appendChild(c); });
+    var btn = form.querySelector("[data-sort]");
+    if (btn) { btn.textContent = LABELS[mode]; btn.dataset.mode = mode; }
+  }
+
+  function autoOn() { return sessionStorage.getItem(AUTO_KEY) === "1"; }
+
+  function syncAuto() {
+    var btn = document.querySelector("[data-auto-toggle]");
+    var sel = document.querySelector("[data-auto-interval]");
+    var iv = localStorage.getItem(INTERVAL_KEY);
+    if (sel && iv) sel.value = iv;
+    if (btn) {
+      btn.textContent = autoOn() ? "自動停止" : "自動プレイ";
+      btn.classList.toggle("primary", autoOn());
+      btn.setAttribute("aria-pressed", autoOn() ? "true" : "false");
+    }
+    scheduleAuto();
+  }
+
+  function scheduleAuto() {
+    if (pending || !autoOn() || !document.querySelector("#hand-form.my-turn #auto-send")) return;
+    var ms = Number(localStorage.getItem(INTERVAL_KEY) || 1000);
+    pending = setTimeout(function () {
+      pending = null;
+      var send = document.querySelector("#hand-form.my-turn #auto-send");
+      if (autoOn() && send) send.click();
+    }, ms);
+  }
+
+  function stopAuto() {
+    sessionStorage.removeItem(AUTO_KEY);
+    if (pending) { clearTimeout(pending); pending = null; }
+  }
+
+  document.addEventListener("click", function (e) {
+    if (e.target.closest("[data-sort]")) {
+      var mode = localStorage.getItem(SORT_KEY) || "asc";
+      localStorage.setItem(SORT_KEY, MODES[(MODES.indexOf(mode) + 1) % MODES.length]);
+      applySort();
+    } else if (e.target.closest("[data-auto-toggle]")) {
+      if (autoOn()) stopAuto(); else sessionStorage.setItem(AUTO_KEY, "1");
+      syncAuto();
+    }
+  });
+  document.addEventListener("change", function (e) {
+    if (e.target.matches("[data-auto-interval]")) localStorage.setItem(INTERVAL_KEY, e.target.value);
+  });
+  room.addEventListener("htmx:wsAfterMessage", function () { applySort(); syncAuto(); });
+})();
