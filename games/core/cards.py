@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 SUITS = "SHDC"
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "": ""}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-JOKER_LABELS = {"JK": "🃏", "BJ": "大王", "LJ": "小王"}
+JOKER_LABELS = {"JK": "JK", "BJ": "大王", "LJ": "小王"}
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Card:
 
     @property
     def label(self) -> str:
-        """A display label: ``"♠10"``, ``"🃏"``, ``"大王"``."""
+        """A display label: ``"♠10"``, ``"JK"``, ``"大王"``."""
         return JOKER_LABELS.get(self.rank, SUIT_MARKS[self.suit] + self.rank)
 
     @property

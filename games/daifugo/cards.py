@@ -56,5 +56,5 @@ def code(card: int) -> str:
 
 
 def label(card: int) -> str:
-    """Display label of one card id (``"♥10"``, ``"🃏"``)."""
+    """Display label of one card id (``"♥10"``, ``"JK"``)."""
     return DECK.cards[card].label

@@ -95,8 +95,8 @@ def test_seven_pass_gives_k_chosen_cards_to_the_next_player():
     assert s["turn"] == 1
     # the recipient alone sees which cards (a private event)
     v2 = ENGINE.view(s, 2)
-    assert not any("S6" in line["ja"] for line in v2["log"])
-    assert any("S6" in line["ja"] for line in ENGINE.view(s, 1)["log"])
+    assert not any("♠6" in line["ja"] for line in v2["log"])
+    assert any("♠6" in line["ja"] for line in ENGINE.view(s, 1)["log"])
 
 
 def test_seven_pass_time_out_gives_the_weakest():
