@@ -39,6 +39,17 @@ def cards(msg: dict) -> list[int]:
     return ids
 
 
+READING_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:,.-")
+
+
+def reading(msg: dict) -> str:
+    """A reading token chosen by a chip (``"straight_flush:9:S"``); the engine checks it."""
+    r = msg.get("reading")
+    if not isinstance(r, str) or not 0 < len(r) <= 40 or not set(r) <= READING_CHARS:
+        raise errors.bad_request("reading")
+    return r
+
+
 def small_int(msg: dict, key: str) -> int:
     try:
         v = int(msg.get(key))

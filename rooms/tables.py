@@ -25,6 +25,10 @@ class Presenter:
     def hints(self, engine, state: dict, seat: int, hints: list[dict]) -> list[dict]:
         return hints
 
+    def actors(self, engine, state: dict) -> list[int]:
+        """The seats the table waits for (timers: CPU turns, time-outs, away seats)."""
+        return engine.actors(state)
+
 
 BID_LABELS = {0: "入札しない", 1: "1", 2: "2", 3: "3"}
 ROLE_LABELS = {"landlord": "地主", "peasant": "農民"}
@@ -119,4 +123,7 @@ DEFAULT = Presenter()
 
 def presenter(game: str) -> Presenter:
     """The presenter of ``game`` (the default one for Daifugō-shaped views)."""
+    if game == "guandan" and game not in PRESENTERS:  # its own module (imports this one)
+        from .guandan_table import GuandanPresenter
+        PRESENTERS[game] = GuandanPresenter()
     return PRESENTERS.get(game, DEFAULT)

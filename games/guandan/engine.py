@@ -89,9 +89,13 @@ class GuandanEngine(Engine):
 
         ``config``: ``{"a_rule": "a_required" (default, 000 §17) | "three_fail_reset"
         (003 house rule), "start_levels": ["2", "2"] (practice: levels to start from; the
-        first hand is played at team 0's)}``. Unknown keys or values raise ``ValueError``.
+        first hand is played at team 0's), "players": 4 (optional, as the rooms pass it)}``.
+        Unknown keys or values (another player count) raise ``ValueError``.
         """
         config = dict(config or {})
+        if config.get("players", 4) != 4:
+            raise ValueError("Guandan is for exactly 4 players")
+        config.pop("players", None)
         unknown = set(config) - CONFIG_KEYS
         if unknown:
             raise ValueError(f"unknown config keys {sorted(unknown)}")
