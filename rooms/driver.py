@@ -24,7 +24,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from . import actions, lobby, schedule
+from . import actions, lobby, reactions, schedule
 from .engines import engine_for
 from .models import Room, Seat
 from .presence import LEASE
@@ -88,6 +88,10 @@ def drive(room_pk) -> int:
     engine = engine_for(room.game)
     if seat < 0:  # the table's own timer: close the open window
         seat, action, by = None, engine.window(room.state)["close"], "timeout"
+    elif mode.startswith(reactions.PREFIX):  # a CPU's stop, counter or 9 interrupt
+        action, by = engine.react(room.state, seat), "cpu"
+        if action is None:  # cannot happen for the same state; never loop on it
+            return _drop_timer(room, f"{reactions.KEY}{seat}")
     else:
         action, by = engine.choose(room.state, seat), "timeout" if mode == "limit" else "cpu"
     try:
@@ -96,7 +100,16 @@ def drive(room_pk) -> int:
     except Exception as exc:  # stale (someone else moved first) or a bug: log, go on
         if getattr(exc, "code", "") != "stale":
             log.exception("CPU move failed in room %s", room_pk)
+            if mode.startswith(reactions.PREFIX):  # a refused reaction is not retried
+                _drop_timer(room, f"{reactions.KEY}{seat}")
         return 0
+
+
+def _drop_timer(room: Room, key: str) -> int:
+    timers = {k: v for k, v in room.timers.items() if k != key}
+    Room.objects.filter(pk=room.pk, version=room.version).update(
+        timers=timers, deadline=schedule.earliest(timers))
+    return 0
 
 
 def housekeeping() -> None:

@@ -7,6 +7,10 @@
   speed);
 - ``"limit"``: a connected human with a turn limit: due when the limit runs out.
 
+``"-1"`` is the table's own timer (an engine window closing); ``"r<seat>"`` is an
+out-of-turn reaction of a server-played seat (a stop, a counter, a 9 interrupt; see
+:mod:`rooms.reactions`).
+
 A connected human without a turn limit has no timer. Nothing is due while the game is
 over or, online, while no human is connected (the game waits for them).
 ``room.deadline`` is the earliest due time; any process's sweeper acts on it.
@@ -15,7 +19,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone as dt_tz
 
-from . import options as opts
+from . import options as opts, reactions, tables
 from .engines import engine_for
 from .presence import any_human_live, is_live
 
@@ -39,7 +43,9 @@ def compute(room, seats, now: datetime, previous: dict | None = None) -> dict:
     limit = room.options.get("turn_limit") or 0
     t = now.timestamp()
     timers = {}
-    for actor in engine.actors(room.state):
+    modes = {s.order: seat_mode(s, is_live(s, now)) for s in seats}
+    timers.update(reactions.timers(engine, room, by_order, modes, now.timestamp(), previous, speed))
+    for actor in tables.presenter(room.game).actors(engine, room.state):
         seat = by_order.get(actor)
         if seat is None:
             continue
@@ -73,7 +79,9 @@ def _table_window(engine, room, timers: dict, previous: dict, t: float) -> None:
         return
     mode = "window:" + repr(sorted(w["close"].items())) + w["kind"]
     old = previous.get(TABLE)
-    seconds = 0.02 if room.options.get("fast_forward") else w["seconds"]
+    seconds = reactions.window_seconds(room, w)  # practice: scaled, or no limit on choices
+    if seconds is None:
+        return
     timers[TABLE] = old if old and old[0] == mode else [mode, t + seconds]
 
 
@@ -86,4 +94,5 @@ def earliest(timers: dict) -> datetime | None:
 def due_seats(timers: dict, now: datetime) -> list[tuple[int, str]]:
     """``[(seat, mode)]`` whose time has come, earliest first."""
     t = now.timestamp()
-    return [(int(s), m) for s, (m, d) in sorted(timers.items(), key=lambda kv: kv[1][1]) if d <= t]
+    return [(reactions.parse_key(s)[0], m) for s, (m, d) in sorted(timers.items(), key=lambda kv: kv[1][1])
+            if d <= t]

@@ -59,3 +59,25 @@
     else { input.select(); document.execCommand("copy"); done(); }
   });
 })();
+
+/* Daifugō: 効果を使って出す / 素出しで出す only when the selected cards can trigger an
+   effect (the server lists those sets in data-effect-sets; it also checks the play). */
+(function () {
+  "use strict";
+  function effectChoice() {
+    var form = document.getElementById("hand-form");
+    var box = form && form.querySelector(".effect-choice");
+    if (!box) return;
+    var sets = (box.dataset.effectSets || "").split("|").filter(Boolean);
+    var ids = Array.prototype.map.call(form.querySelectorAll("input[name=card]:checked"),
+      function (i) { return Number(i.value); }).sort(function (a, b) { return a - b; }).join(",");
+    var on = ids !== "" && sets.indexOf(ids) >= 0;
+    box.hidden = !on;
+    var plain = form.querySelector(".plain-play");
+    if (plain) plain.hidden = on;
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.closest && e.target.closest("#hand-form")) effectChoice();
+  });
+  document.addEventListener("htmx:wsAfterMessage", effectChoice);
+})();

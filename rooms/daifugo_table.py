@@ -1,0 +1,85 @@
+"""Daifugō's special cards at the table: what the templates need beyond the engine's view.
+
+Everything comes from ``engine.view(state, seat)`` (its ``window``, ``pending``, ``hand``,
+``legal`` and ``log``) and the room's public table timer, so a seat learns nothing about
+other hands: whether *you* can stop is shown only to you (your own legal actions); the
+window's countdown is the same fixed length for everyone.
+"""
+from __future__ import annotations
+
+import re
+
+from .render import is_button
+from .schedule import TABLE
+
+EFFECT_JA = {"seven_pass": "7渡し", "eight_cut": "8切り", "eleven_back": "11バック", "redeal": "配り直し",
+             "five_skip": "5スキップ", "ten_discard": "10捨て"}
+PENDING_JA = {"seven_pass": "7渡し", "ten_discard": "10捨て"}
+
+
+def context(room, view: dict, me, ctx: dict) -> dict:
+    """Template context for the window panel, the 7-pass / 10-discard picker, the
+    effect/plain choice and the 9-interrupt buttons of seat ``me``."""
+    legal = view.get("legal") or []
+    names = {p["seat"]: p["name"] for p in ctx["players"]}
+    labels = {c["id"]: c["label"] for c in view["hand"]}
+    timer = (room.timers or {}).get(TABLE)
+    table_deadline = int(timer[1] * 1000) if timer else None
+    buttons = list(enumerate(a for a in legal if is_button(a)))
+    out = {
+        "window": _window(view, names, buttons, labels, table_deadline, me.order),
+        "pending": _pending(view, names, table_deadline, me.order),
+        "effect_sets": sorted({",".join(str(c) for c in sorted(a["cards"])) for a in legal
+                               if a.get("type") == "play" and a.get("mode") == "effect"}),
+        "interrupts": _interrupts(legal, labels),
+        "effect_selected": False,
+        "named_log": [{"ja": _names(e["ja"], names), "en": _names(e["en"], names)} for e in view["log"]],
+        "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
+    }
+    chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
+    out["effect_selected"] = bool(chosen) and chosen in out["effect_sets"]
+    mine = ctx.get("my_deadline_ms")
+    chooser = (out["pending"] and out["pending"]["mine"]) or view.get("exchange")
+    if chooser and table_deadline and (mine is None or table_deadline < mine):
+        out["my_deadline_ms"] = table_deadline  # the 20 s choice ends before the turn limit
+    return out
+
+
+def _window(view, names, buttons, labels, deadline, seat) -> dict | None:
+    w = view.get("window")
+    if not w:
+        return None
+    stops = [{"index": i, "label": _stop_label(a, labels, bool(w["chain"]))} for i, a in buttons
+             if a["type"] in ("stop", "revolution_stop")]
+    chain = [{"name": names.get(c["seat"], "?"), "cards": " ".join(c["cards"]),
+              "counter": k % 2 == 1} for k, c in enumerate(w["chain"])]
+    return {"kind": w["kind"], "by": names.get(w["seat"], "?"), "mine": w["seat"] == seat,
+            "effect_ja": w.get("effect_ja") or EFFECT_JA.get(w.get("effect"), ""),
+            "chain": chain, "stopped": len(chain) % 2 == 1, "stops": stops,
+            "deadline_ms": deadline, "seconds": w["seconds"]}
+
+
+def _stop_label(action: dict, labels: dict, counter: bool) -> str:
+    if action["type"] == "revolution_stop":
+        return "革命を止める（♥Q×2）"
+    return ("止め返す" if counter else "止める") + f"（{labels.get(action['card'], '')}）"
+
+
+def _pending(view, names, deadline, seat) -> dict | None:
+    p = view.get("pending")
+    if not p:
+        return None
+    return {"kind": p["kind"], "what": PENDING_JA.get(p["kind"], p["kind"]), "mine": p["seat"] == seat,
+            "by": names.get(p["seat"], "?"), "to": names.get(p["to"]) if p.get("to") is not None else None,
+            "count": p.get("count"), "deadline_ms": deadline}
+
+
+def _interrupts(legal: list, labels: dict) -> list[dict]:
+    options = [a for a in legal if a.get("type") == "play" and a.get("mode") == "interrupt"]
+    return [{"index": i, "label": " ".join(labels.get(c, "?") for c in a["cards"])}
+            for i, a in enumerate(options)]
+
+
+def _names(text: str, names: dict) -> str:
+    """Log lines say P1, P2…; show the seats' names instead (escaped by the template)."""
+    return re.sub(r"\bP(\d+)\b", lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
