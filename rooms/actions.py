@@ -23,6 +23,8 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
+from analytics import record
+
 from . import errors, schedule
 from .engines import engine_for
 from .models import Room, RoomEvent, Seat
@@ -68,6 +70,7 @@ def commit(room_id, version: int | None, change: Change, *, by: str, seat: int |
             updated_at=now)
         if saved != 1:
             raise errors.stale()
+        record.engine_events(room.game, events, state=room.state)  # rounds, specials; never raises
         RoomEvent.objects.create(room=room, version=room.version, seat=seat, by=by,
                                  action=action or {}, events=events, created_at=now)
         group, v = room.group, room.version

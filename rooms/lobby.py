@@ -11,6 +11,8 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from analytics import record
+
 from . import errors, options as opts, tokens
 from .actions import commit
 from .engines import engine_for
@@ -53,6 +55,7 @@ def _add_human(room: Room, seats: list, name: str, bid_hash: str | None, now: da
     Seat.objects.create(room=room, order=_next_order(room), kind=HUMAN, name=name,
                         is_host=not any(s.is_human for s in seats),
                         token_hash=tokens.digest(token), browser_hash=bid_hash, left_at=now)
+    record.seat_taken(room.game, "human")
     return token
 
 
@@ -72,9 +75,11 @@ def enter(key: str, name: str, bid_hash: str | None, *, game: str = "daifugo") -
 def _create(key: str, game: str) -> Room:
     try:
         with transaction.atomic():
-            return Room.objects.create(key=key, game=game, options=opts.defaults(game))
+            room = Room.objects.create(key=key, game=game, options=opts.defaults(game))
     except IntegrityError:  # someone created it a moment ago
         return Room.objects.get(key=key)
+    record.room_created(game)
+    return room
 
 
 def join(room_id, name: str, bid_hash: str | None) -> tuple[Room, str | None]:
@@ -111,6 +116,7 @@ def practice(name: str, bid_hash: str | None, data: dict, *, game: str = "daifug
     while (old := current_practice(bid_hash, game)) is not None:
         commit(old.id, None, _close, by="system", action={"type": "close"})
     room = Room.objects.create(game=game, solo=True, options=opts.parse(game, data, opts.defaults(game)))
+    record.room_created(game, practice=True)
     room, token = join(room.id, name, bid_hash)
     start(room.id, 0, room.version)
     return room, token
@@ -124,6 +130,7 @@ def add_cpu(room_id, by: int, version: int) -> Room:
             raise errors.room_full()
         n = 1 + sum(1 for s in seats if s.kind == CPU)
         Seat.objects.create(room=room, order=_next_order(room), kind=CPU, name=f"CPU {n}")
+        record.seat_taken(room.game, "cpu")
         room.options = {**room.options, "players": max(room.options["players"], len(seats) + 1)}
     return commit(room_id, version, change, by="host", seat=by, action={"type": "add_cpu"})[0]
 
@@ -136,6 +143,7 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
         seat = _seat(seats, target)
         if seat.is_host:
             raise errors.Refused("self", "ホスト自身は外せません。", "The host cannot remove themselves.")
+        record.removed(room.game, room.status, room.state)
         seat.delete()
     return commit(room_id, version, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
 
@@ -178,6 +186,8 @@ def start(room_id, by: int, version: int) -> Room:
         room.state = engine_for(room.game).new({"players": n}, room.seed)
         room.status = Room.Status.PLAYING
         room.options = {**room.options, "fast_forward": False}
+        humans = sum(1 for s in seats if s.is_human)
+        record.game_started(room.game, humans, n - humans)
         return [{"type": "started", "players": n}]
     return commit(room_id, version, change, by="host", seat=by, action={"type": "start"})[0]
 
@@ -197,6 +207,8 @@ def new_match(room_id, by: int, version: int) -> Room:
         room.seed = secrets.token_hex(8)
         room.state = engine.new({"players": room.options["players"]}, room.seed)
         room.options = {**room.options, "fast_forward": False}
+        humans = sum(1 for s in seats if s.is_human)
+        record.game_started(room.game, humans, len(seats) - humans)  # a new match from 0 points
         return [{"type": "new_match"}]
     return commit(room_id, version, change, by="host", seat=by, action={"type": "new_match"})[0]
 
@@ -239,6 +251,7 @@ def leave(room_id, by: int) -> Room | None:
     When no person is left the room closes at once. Returns the room, or None if closed."""
     def change(room, seats, now):
         seat = _seat(seats, by)
+        record.left(room.game, room.status, room.state)  # the phase they left in
         if room.status == Room.Status.WAITING:
             seat.delete()
         else:
@@ -263,12 +276,15 @@ def connect_seat(room_id, seat_pk: int, channel: str, expected: str | None) -> b
     box = {"ok": False}
 
     def change(room, seats, now):
+        before = next((s for s in seats if s.pk == seat_pk), None)
         n = Seat.objects.filter(pk=seat_pk, channel_name=expected).update(
             channel_name=channel, seen_at=now, left_at=None)
         if not n:
             raise errors.Refused("seat_taken", "この席はほかの画面で使われています。",
                                  "This seat is in use on another screen.")
         box["ok"] = True
+        if before is not None and before.seen_at:  # it had a socket before: taken back
+            record.reclaimed(room.game, room.status, room.state)
     try:
         commit(room_id, None, change, by="system", action={"type": "connect"})
     except errors.Refused:
@@ -279,7 +295,8 @@ def connect_seat(room_id, seat_pk: int, channel: str, expected: str | None) -> b
 def disconnect_seat(room_id, channel: str) -> None:
     """The socket ``channel`` went away: its seat becomes 通信待ち (CPU after a grace)."""
     def change(room, seats, now):
-        Seat.objects.filter(room=room, channel_name=channel).update(channel_name=None, left_at=now)
+        if Seat.objects.filter(room=room, channel_name=channel).update(channel_name=None, left_at=now):
+            record.disconnected(room.game, room.status, room.state)
     try:
         commit(room_id, None, change, by="system", action={"type": "disconnect"})
     except errors.Refused:
