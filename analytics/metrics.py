@@ -53,7 +53,7 @@ def phase_of(status: str, state: dict | None) -> str:
     >>> phase_of("playing", {"phase": "tribute"})
     'exchange'
     """
-    if status != "playing" or not state:
+    if status == "waiting" or not state:  # a closed room keeps the state it closed in
         return WAITING
     engine_phase = state.get("phase")
     if engine_phase in _EXCHANGE_PHASES:

@@ -12,6 +12,8 @@ from django.utils import timezone
 
 from analytics import record
 
+from usage_helpers import member, staff  # noqa: F401 (fixtures)
+
 pytestmark = pytest.mark.django_db
 URL = "/admin/analytics/dashboard/"
 CSV = URL + "export.csv"

@@ -1,6 +1,7 @@
 """Helpers of the analytics tests: read counters back, drive rooms through the real code."""
 from __future__ import annotations
 
+import pytest
 from django.db.models import Sum
 from django.utils import timezone
 
@@ -59,3 +60,16 @@ def tick_until(room_pk, predicate, limit: int = 3000) -> Room:
         driver.tick()
     raise AssertionError("predicate never held")
 
+
+
+# --- fixtures (imported by the test modules that use them: several test folders have a
+# conftest.py on sys.path, so this folder has none and never shadows another's) -----------
+
+@pytest.fixture
+def staff(django_user_model):
+    return django_user_model.objects.create_user("staff", password="pw-staff-1", is_staff=True)
+
+
+@pytest.fixture
+def member(django_user_model):
+    return django_user_model.objects.create_user("member", password="pw-member-1")
