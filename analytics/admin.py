@@ -26,8 +26,8 @@ MAX_DAYS = 366
 
 
 class RangeForm(forms.Form):
-    start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     game = forms.ChoiceField(required=False, choices=dashboard.game_choices())
 
     def range(self) -> tuple[date, date, str]:
@@ -66,7 +66,10 @@ class DashboardAdmin(admin.ModelAdmin):
         if not self.has_view_permission(request):
             raise PermissionDenied
         form = RangeForm(request.GET or None)
-        return form, form.range()
+        start, end, game = form.range()
+        if not form.is_bound:  # show the default range in the date fields
+            form = RangeForm(initial={"start": start, "end": end, "game": game})
+        return form, (start, end, game)
 
     def changelist_view(self, request, extra_context=None):
         form, (start, end, game) = self._range(request)
