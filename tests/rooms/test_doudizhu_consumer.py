@@ -223,3 +223,26 @@ async def test_a_whole_hand_of_socket_traffic_holds_only_own_cards(make_room):
     allowed = {code[i] for i in held | public | kitty}
     assert set(re.findall(r'data-code="([^"]+)"', everything)) <= allowed
     await tab.close()
+
+
+async def test_the_host_picks_doudizhu_over_the_socket_and_starts_with_cpus(make_room):
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    host, guest = Tab(room.id), Tab(room.id)
+    await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
+    await host.drain(); await guest.drain()
+    reply = await guest.act("options", game="doudizhu")
+    assert "ホストだけ" in reply and (await get(room.id)).game == "daifugo"
+    await host.act("options", game="doudizhu", players="6", speed="fast", turn_limit="30")
+    room = await get(room.id)
+    assert room.game == "doudizhu" and room.options["players"] == 3
+    assert room.options["speed"] == "fast" and room.options["turn_limit"] == 30
+    await guest.drain()
+    assert "闘地主" in guest.latest("lobby")
+    await host.drain()
+    await host.act("start")
+    room = await get(room.id)
+    assert room.status == "playing" and room.state["game"] == "doudizhu"
+    assert await adb(Seat.objects.filter(room=room, kind="cpu").count)() == 1
+    await guest.drain()
+    assert len(guest.hand()) == 17 and 'id="kitty"' in guest.latest("kitty")
+    await host.close(); await guest.close()
