@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from games.core import IllegalAction
 
-from . import actions, driver, errors, intents, lobby, tables, tokens
+from . import actions, driver, errors, intents, lobby, options as opts, outofturn, tables, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket
@@ -51,6 +51,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.version = -1
         self.greeted = self.closing = self.leave_armed = False
         self.bucket = Bucket()
+        self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
         cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
         self.bid_hash = tokens.digest(cookie)
         await self.accept()
@@ -148,6 +149,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def act_options(self, msg):
         data = {k: msg.get(k) for k in ("game", "players", "speed", "turn_limit") if k in msg}
+        data.update({k: v for k, v in msg.items() if k == "rules" or k.startswith("rule_")})  # switches
+        data.update({k: msg[k] for c in opts.CHOICES.values() for k in c if k in msg})  # rule chips
         await self._do(lobby.set_options, self.room_id, await self.order(), data, intents.version(msg))
 
     async def act_start(self, msg):
@@ -176,7 +179,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # --- game actions ------------------------------------------------------------------------
     async def act_play(self, msg):
         cards = intents.cards(msg)
-        await self._play(msg, {"type": "play", "cards": cards, "mode": intents.mode(msg)}, cards)
+        action = {"type": "play", "cards": cards, "mode": intents.mode(msg)}
+        if msg.get("reading"):  # a wild-reading chip (Guandan, seed 003 §2)
+            action["reading"] = intents.reading(msg)
+        await self._play(msg, action, cards)
+
+    async def act_select(self, msg):
+        """The tab's selection changed: re-render its hand (badges, the play's name, the
+        wild-reading chips) for exactly these cards."""
+        self.selection = intents.cards(msg)
+        await self.refresh()
 
     async def act_exchange(self, msg):
         cards = intents.cards(msg)
@@ -198,22 +210,28 @@ class RoomConsumer(AsyncWebsocketConsumer):
         hints = await database_sync_to_async(_hints)(self.room_id, await self.order())
         if not hints:
             return await self.refresh(notice={"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."})
-        top = hints[0]
+        current = sorted(self.selection)  # each press the next hint, cheapest first
+        at = next((i for i, h in enumerate(hints) if current and sorted(h["action"].get("cards", [])) == current), -1)
+        top = hints[(at + 1) % len(hints)]
         await self.refresh(notice={"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
                            selected=top["action"].get("cards", []), force_hand=True)
 
-    async def act_hint(self, msg):
-        hints = await database_sync_to_async(_hints)(self.room_id, await self.order())
-        if not hints:
-            return await self.refresh(notice={"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."})
-        top = hints[0]
-        await self.refresh(notice={"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
-                           selected=top["action"].get("cards", []), force_hand=True)
+    async def act_interrupt(self, msg):
+        """9割り込み by the button of one eligible set of 9s (``index``)."""
+        index, version = intents.small_int(msg, "index"), intents.version(msg)
+        action = await database_sync_to_async(outofturn.interrupt_at)(self.room_id, await self.order(), index, version)
+        await self._play(msg, action, [])
 
     async def _play(self, msg, action: dict, cards: list) -> None:
         self.leave_armed = False
+        self.selection = []
+        order, version = await self.order(), intents.version(msg)
         try:
-            await self._do(actions.play, self.room_id, await self.order(), intents.version(msg), action)
+            if outofturn.is_out_of_turn(action):  # ordered with simultaneous ones (rooms.outofturn)
+                apply = lambda: database_sync_to_async(actions.play)(self.room_id, order, version, action)  # noqa: E731
+                await outofturn.submit(self.room_id, version, order, action, apply)
+                return await self.refresh()
+            await self._do(actions.play, self.room_id, order, version, action)
         except IllegalAction as exc:
             exc.selected = cards  # the refused cards stay selected
             raise
@@ -236,6 +254,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def refresh(self, *, notice=None, selected=None, full=False, token=None, taken=False,
                       force_hand=False) -> None:
         """Render this seat's screen and send what changed since the last message."""
+        if selected is not None:
+            self.selection = list(selected)
+        selected = self.selection
         if force_hand:
             self.sent.pop("hand", None)
         if notice:

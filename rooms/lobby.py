@@ -110,7 +110,8 @@ def current_practice(bid_hash: str | None, game: str) -> Room | None:
             .order_by("-updated_at").first())
 
 
-def practice(name: str, bid_hash: str | None, data: dict, *, game: str = "daifugo") -> tuple[Room, str]:
+def practice(name: str, bid_hash: str | None, data: dict, *, game: str = "daifugo",
+             seed: str | None = None) -> tuple[Room, str]:
     """A solo room (no passphrase): you + CPUs, started at once. This browser's earlier
     practice rooms of the same game are closed (a new match replaces the saved one)."""
     while (old := current_practice(bid_hash, game)) is not None:
@@ -118,7 +119,7 @@ def practice(name: str, bid_hash: str | None, data: dict, *, game: str = "daifug
     room = Room.objects.create(game=game, solo=True, options=opts.parse(game, data, opts.defaults(game)))
     record.room_created(game, practice=True)
     room, token = join(room.id, name, bid_hash)
-    start(room.id, 0, room.version)
+    start(room.id, 0, room.version, seed=seed)
     return room, token
 
 
@@ -173,8 +174,9 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
     return commit(room_id, version, change, by="host", seat=by, action={"type": "options"})[0]
 
 
-def start(room_id, by: int, version: int) -> Room:
-    """Host starts: empty seats become CPUs, seats are numbered 0…n-1, the game is dealt."""
+def start(room_id, by: int, version: int, *, seed: str | None = None) -> Room:
+    """Host starts: empty seats become CPUs, seats are numbered 0…n-1, the game is dealt
+    with the room's rule switches (``seed``: tests only, see ``options.test_seed``)."""
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room)
@@ -182,8 +184,8 @@ def start(room_id, by: int, version: int) -> Room:
         for i in range(len(seats), n):
             Seat.objects.create(room=room, order=1000 + i, kind=CPU, name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
         _renumber(room)
-        room.seed = secrets.token_hex(8)
-        room.state = engine_for(room.game).new({"players": n}, room.seed)
+        room.seed = seed or secrets.token_hex(8)
+        room.state = engine_for(room.game).new(opts.engine_config(room.game, room.options), room.seed)
         room.status = Room.Status.PLAYING
         room.options = {**room.options, "fast_forward": False}
         humans = sum(1 for s in seats if s.is_human)
@@ -205,7 +207,7 @@ def new_match(room_id, by: int, version: int) -> Room:
             if not engine.is_over(room.state):
                 raise errors.Refused("not_over", "局の途中です。", "The hand is not over yet.")
         room.seed = secrets.token_hex(8)
-        room.state = engine.new({"players": room.options["players"]}, room.seed)
+        room.state = engine.new(opts.engine_config(room.game, room.options), room.seed)
         room.options = {**room.options, "fast_forward": False}
         humans = sum(1 for s in seats if s.is_human)
         record.game_started(room.game, humans, len(seats) - humans)  # a new match from 0 points

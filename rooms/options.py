@@ -26,7 +26,7 @@ class _Players(Mapping):
 
 
 #: Games a host (or the practice screen) can pick, with their table's name.
-GAMES = {"daifugo": "オリジナル大富豪", "doudizhu": "闘地主"}
+GAMES = {"daifugo": "オリジナル大富豪", "doudizhu": "闘地主", "guandan": "掼蛋"}
 PLAYERS = _Players()
 SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.3}
 SPEED_LABELS = {"slow": "ゆっくり", "normal": "ふつう", "fast": "はやい"}
@@ -34,9 +34,76 @@ TURN_LIMITS = (0, 30, 60)
 DISCONNECT_GRACE = 3.0  # seconds before the CPU plays a disconnected seat's turn
 
 
+#: Daifugō's rule switches in the waiting room (rules/daifugo.md "Special cards": each
+#: default special card can be switched off; 5スキップ and 10捨て are house rules, off by
+#: default). ``options["specials"]`` holds them and goes to the engine as data
+#: (:func:`engine_config`); the defaults come from the engine's own rule set.
+RULE_SWITCHES = {"daifugo": {
+    "stop": "♥3・♠3 無効化", "seven_pass": "7渡し", "eight_cut": "8切り",
+    "nine_interrupt": "9割り込み", "eleven_back": "11バック", "revolution_stop": "♥Q×2 革命止め",
+    "redeal": "♠A×2 配り直し", "five_skip": "5スキップ", "ten_discard": "10捨て",
+}}
+HOUSE_RULES = ("five_skip", "ten_discard")
+
+
+#: One-of-several rule choices per game (chips on the start screen and in the waiting
+#: room), handed to the engine as config keys; the first choice is the default.
+#: Guandan's A rule (seeds/003 §1, §4; rules/guandan.md "A-rule switch").
+CHOICES = {"guandan": {"a_rule": {"a_required": "A必須 · 競技", "three_fail_reset": "3回失敗で2に戻る"}}}
+
+
+def choice_fields(game: str, options: dict) -> list[dict]:
+    """The chips of :data:`CHOICES` for a form: ``[{"key", "current", "options": [(value,
+    label)]}]``."""
+    return [{"key": key, "current": options.get(key, next(iter(choices))), "options": list(choices.items())}
+            for key, choices in CHOICES.get(game, {}).items()]
+
+
+def _default_specials(game: str) -> dict | None:
+    if game not in RULE_SWITCHES:
+        return None
+    from games.daifugo.rules import DEFAULT_SPECIALS
+    return {name: DEFAULT_SPECIALS[name] for name in RULE_SWITCHES[game]}
+
+
 def defaults(game: str) -> dict:
     """The options of a new room."""
-    return {"players": PLAYERS[game][0], "speed": "normal", "turn_limit": 60}
+    out = {"players": PLAYERS[game][0], "speed": "normal", "turn_limit": 60}
+    specials = _default_specials(game)
+    if specials is not None:
+        out["specials"] = specials
+    for key, choices in CHOICES.get(game, {}).items():
+        out[key] = next(iter(choices))
+    return out
+
+
+def engine_config(game: str, options: dict) -> dict:
+    """The config handed to ``engine.new``: the player count and, for Daifugō, the rule
+    switches of the room."""
+    config = {"players": options["players"]}
+    for key, choices in CHOICES.get(game, {}).items():
+        config[key] = options.get(key) if options.get(key) in choices else next(iter(choices))
+    if game in RULE_SWITCHES:
+        config["rules"] = {"specials": {**_default_specials(game), **(options.get("specials") or {})}}
+    return config
+
+
+def rule_rows(game: str, options: dict) -> list[dict]:
+    """The waiting room's switches: ``[{"name", "label", "on", "house"}]`` (empty for games
+    without switches)."""
+    if game not in RULE_SWITCHES:
+        return []
+    on = {**_default_specials(game), **(options.get("specials") or {})}
+    return [{"name": name, "label": label, "on": on[name], "house": name in HOUSE_RULES}
+            for name, label in RULE_SWITCHES[game].items()]
+
+
+def parse_rules(game: str, data: dict, current: dict) -> dict:
+    """Rule switches from a form: ``rules`` marks a form that carries them; each switch is
+    a checkbox ``rule_<name>`` (absent = off, as browsers send checkboxes)."""
+    if game not in RULE_SWITCHES or not data.get("rules"):
+        return current
+    return {name: bool(data.get(f"rule_{name}")) for name in RULE_SWITCHES[game]}
 
 
 def player_range(game: str) -> range:
@@ -61,4 +128,27 @@ def parse(game: str, data: dict, current: dict) -> dict:
             out["turn_limit"] = limit
     except (TypeError, ValueError):
         pass
+    if game in RULE_SWITCHES:
+        out["specials"] = parse_rules(game, data, out.get("specials") or _default_specials(game))
+    for key, choices in CHOICES.get(game, {}).items():
+        if data.get(key) in choices:
+            out[key] = data[key]
     return out
+
+
+def test_seed(data) -> str | None:
+    """The deal seed a test asks for (form field ``seed``), or None.
+
+    Honoured only when ``settings.DEBUG`` is on or the ``TEFUDA_TEST_SEEDS`` environment
+    variable is set, never in production: there every deal comes from
+    ``secrets.token_hex`` and cannot be chosen or guessed.
+    """
+    import os
+
+    from django.conf import settings
+    if not (settings.DEBUG or os.environ.get("TEFUDA_TEST_SEEDS")):
+        return None
+    seed = data.get("seed")
+    if isinstance(seed, str) and 0 < len(seed) <= 32 and seed.isalnum():
+        return seed
+    return None

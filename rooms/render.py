@@ -81,7 +81,9 @@ def _lobby_context(room: Room, seats: list, me, base: dict) -> dict:
             "players_range": opts.player_range(room.game), "speeds": opts.SPEED_LABELS,
             "turn_limits": opts.TURN_LIMITS, "max_seats": opts.PLAYERS[room.game][1],
             "can_add": len(seats) < opts.PLAYERS[room.game][1],
-            "games": opts.GAMES, "game_label": opts.GAMES.get(room.game, room.game)}
+            "games": opts.GAMES, "game_label": opts.GAMES.get(room.game, room.game),
+            "rule_choices": opts.choice_fields(room.game, room.options),
+            "rule_switches": opts.rule_rows(room.game, room.options)}
 
 
 def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selected: list) -> dict:
@@ -108,6 +110,9 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
         "me_player": next((p for p in players if p["seat"] == me.order), None),
     }
     ctx.update(present.context(engine, room, view, me, ctx))
+    if room.game == "daifugo":  # special cards: windows, choices, interrupts
+        from . import daifugo_table
+        ctx.update(daifugo_table.context(room, view, me, ctx))
     return ctx
 
 

@@ -86,12 +86,14 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
         raise Http404("no such game")
     saved = lobby.current_practice(tokens.digest(request.COOKIES.get(tokens.BROWSER_COOKIE)), game)
     ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
+           "rule_choices": opts.choice_fields(game, opts.defaults(game)),
            "game": game, "game_label": opts.GAMES[game], "saved": saved,
            "saved_scores": _saved_scores(saved)}
     if request.method == "POST":
         try:
             room, token = lobby.practice(clean_name(request.POST.get("name", "") or "あなた"),
-                                         tokens.digest(browser_id(request)), request.POST, game=game)
+                                         tokens.digest(browser_id(request)), request.POST, game=game,
+                                         seed=opts.test_seed(request.POST))
             return _to_room(request, room, token)
         except (InvalidInput, IllegalAction) as exc:
             ctx["error"] = exc.ja

@@ -27,7 +27,7 @@ def play_turn(page) -> bool:
         hint.click()
         page.wait_for_timeout(150)
     if page.query_selector("#hand-form input:checked"):
-        page.click("#hand-form button[value=play] >> nth=-1")
+        page.click("#hand-form button[value=play]:visible >> nth=-1")
     elif page.query_selector("#hand-form [data-action=pass]"):
         page.click("#hand-form [data-action=pass]")
     else:
