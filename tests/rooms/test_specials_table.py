@@ -311,7 +311,7 @@ async def test_foul_waiting_player_is_shown_waiting_for_a_seven(make_room):
 
 
 @pytest.mark.django_db
-def test_test_seeds_only_in_debug_or_with_the_env_var(settings, monkeypatch):
+async def test_test_seeds_only_in_debug_or_with_the_env_var(settings, monkeypatch):
     monkeypatch.delenv("TEFUDA_TEST_SEEDS", raising=False)
     settings.DEBUG = False
     assert opts.test_seed({"seed": "abc123"}) is None
@@ -323,7 +323,7 @@ def test_test_seeds_only_in_debug_or_with_the_env_var(settings, monkeypatch):
     assert opts.test_seed({"seed": "abc123"}) == "abc123"
 
 
-def test_out_of_turn_actions_are_recognised():
+async def test_out_of_turn_actions_are_recognised():
     assert outofturn.is_out_of_turn({"type": "stop", "card": 1})
     assert outofturn.is_out_of_turn({"type": "play", "mode": "interrupt", "cards": [1]})
     assert not outofturn.is_out_of_turn({"type": "play", "mode": "effect", "cards": [1]})
