@@ -11,7 +11,7 @@ from games import get_engine
 from rooms import driver, lobby
 from rooms.models import Room, RoomEvent, Seat
 
-from conftest import Tab
+from room_tabs import Tab
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 E = get_engine("daifugo")

@@ -12,7 +12,7 @@ from rooms import driver, lobby
 from rooms.models import Room, Seat
 from rooms.render import screen, stage
 
-from conftest import Tab
+from room_tabs import Tab
 
 E = get_engine("daifugo")
 
