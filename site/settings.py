@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tefuda_site.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -77,6 +78,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "tefuda_site.csp.nonce",
             ],
         },
     },
@@ -94,6 +96,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
          "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
     )
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test_db.sqlite3")}
+    # Keep each thread's SQLite connection (opening one per socket message cost about a
+    # fifth of the server's CPU under bench/ws_load.py). Consumers' database calls share one
+    # thread; a finished request thread's connection closes when it is collected.
+    # PostgreSQL keeps CONN_MAX_AGE=0 (notes §3 #12: use its "pool" option instead).
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("TEFUDA_SQLITE_CONN_MAX_AGE", "600"))
 
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
