@@ -19,3 +19,36 @@ class Bucket:
             return False
         self.credits -= 1
         return True
+
+
+# --- join attempts per client (notes §5.5) ------------------------------------------------
+
+#: (attempts, seconds): entering a passphrase or joining by link, per client IP.
+JOIN_LIMIT = (10, 60)
+
+
+def allow_join(request) -> bool:
+    """Count one join attempt of this client; False once it made more than the limit in the
+    current window (``settings.TEFUDA_JOIN_LIMIT``, default :data:`JOIN_LIMIT`).
+
+    A fixed window on the Django cache: process memory by default, shared by every process
+    when ``CACHES`` points at Redis. The IP appears only as a keyed hash in a cache key that
+    expires with its window; it is never written to the database or the logs.
+    """
+    import hashlib
+    import hmac
+
+    from django.conf import settings
+    from django.core.cache import cache
+
+    limit, window = getattr(settings, "TEFUDA_JOIN_LIMIT", JOIN_LIMIT)
+    ip = request.META.get("REMOTE_ADDR") or "?"
+    who = hmac.new(settings.SECRET_KEY.encode(), b"join:" + ip.encode(), hashlib.sha256).hexdigest()[:24]
+    key = f"tefuda:join:{who}:{int(time.time() // window)}"
+    if cache.add(key, 1, window + 1):
+        return True
+    try:
+        return cache.incr(key) <= limit
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, window + 1)
+        return True

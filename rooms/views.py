@@ -16,11 +16,12 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.core import IllegalAction
 
-from . import lobby, options as opts, tokens
+from . import lobby, options as opts, ratelimit, tokens
 from .models import Room
 from .passphrase import InvalidInput, clean_name, normalise, room_key
 
 MAX_CLAIMS = 8
+TOO_MANY = "入室の試行が多すぎます。1分ほど待ってからもう一度どうぞ。"
 
 
 def browser_id(request: HttpRequest) -> str:
@@ -56,6 +57,8 @@ def _to_room(request: HttpRequest, room: Room, token: str | None) -> HttpRespons
 def enter(request: HttpRequest) -> HttpResponse:
     """POST name + passphrase → the room of that passphrase (created if new)."""
     name = request.POST.get("name", "")
+    if not ratelimit.allow_join(request):
+        return _with_bid(request, render(request, "top.html", {"error": TOO_MANY, "name": name}, status=429))
     try:
         clean = clean_name(name)
         key = room_key(normalise(request.POST.get("passphrase", "")))
@@ -69,6 +72,8 @@ def enter(request: HttpRequest) -> HttpResponse:
 @require_POST
 def join(request: HttpRequest, room_id) -> HttpResponse:
     """POST name on a room's link page → a seat in that waiting room."""
+    if not ratelimit.allow_join(request):
+        return render(request, "rooms/_join_error.html", {"error": TOO_MANY}, status=429)
     try:
         room, token = lobby.join(room_id, clean_name(request.POST.get("name", "")),
                                  tokens.digest(browser_id(request)))

@@ -1,0 +1,53 @@
+"""The join-rate limit on the passphrase form and the link's join form (notes §5.5)."""
+import pytest
+from django.core.cache import cache
+
+from rooms import ratelimit
+from rooms.models import Room, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def enter(client, phrase, ip="10.0.0.1", name="あき"):
+    return client.post("/rooms/enter/", {"name": name, "passphrase": phrase}, REMOTE_ADDR=ip)
+
+
+def test_passphrase_attempts_are_limited_per_client(client, settings):
+    settings.TEFUDA_JOIN_LIMIT = (3, 60)
+    for i in range(3):
+        assert enter(client, f"あいことば{i}").status_code == 302
+    refused = enter(client, "あいことば9")
+    assert refused.status_code == 429
+    assert "試行が多すぎます" in refused.content.decode()
+    assert not Room.objects.filter(seats__name="あき").count() > 3  # the refused attempt made no room
+    assert enter(client, "あいことば9", ip="10.0.0.2").status_code == 302  # another client is not affected
+
+
+def test_link_join_counts_too(client, settings):
+    settings.TEFUDA_JOIN_LIMIT = (2, 60)
+    assert enter(client, "りんくのへや").status_code == 302
+    room = Room.objects.get()
+    assert client.post(f"/rooms/{room.id}/join/", {"name": "ふゆ"}, REMOTE_ADDR="10.0.0.1").status_code == 302
+    refused = client.post(f"/rooms/{room.id}/join/", {"name": "なつ"}, REMOTE_ADDR="10.0.0.1")
+    assert refused.status_code == 429 and "試行が多すぎます" in refused.content.decode()
+    assert Seat.objects.filter(room=room).count() == 2
+
+
+def test_the_ip_is_never_kept_in_clear(client, settings):
+    settings.TEFUDA_JOIN_LIMIT = (5, 60)
+    enter(client, "ないしょ", ip="203.0.113.77")
+    keys = [k for k in cache._cache if "join" in k]  # LocMemCache: the keys of this process
+    assert keys and not any("203.0.113.77" in k for k in keys)
+    for room in Room.objects.all():
+        assert "203.0.113.77" not in repr(room.__dict__)
+
+
+def test_the_window_resets(monkeypatch, settings, rf):
+    settings.TEFUDA_JOIN_LIMIT = (1, 60)
+    now = [1_000_000.0]
+    monkeypatch.setattr(ratelimit.time, "time", lambda: now[0])
+    request = rf.post("/rooms/enter/", REMOTE_ADDR="10.9.9.9")
+    assert ratelimit.allow_join(request)
+    assert not ratelimit.allow_join(request)
+    now[0] += 60
+    assert ratelimit.allow_join(request)
