@@ -40,6 +40,21 @@
   });
   setInterval(function () { if (socket) socket.send(JSON.stringify({ act: "ping" })); }, 10000);
 
+  // A <details id> (the graveyard viewer) keeps this tab's open/closed state when the server
+  // re-renders it: the new element is opened again right after the swap, before any paint.
+  // Tab-local only; nothing is sent. (toggle does not bubble: listen in the capture phase.)
+  var opened = {};
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (d.tagName === "DETAILS" && d.id && room.contains(d)) opened[d.id] = d.open;
+  }, true);
+  room.addEventListener("htmx:wsAfterMessage", function () {
+    Object.keys(opened).forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d && d.tagName === "DETAILS" && d.open !== opened[id]) d.open = opened[id];
+    });
+  });
+
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - Date.now() - skew) / 1000));

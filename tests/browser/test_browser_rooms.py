@@ -22,26 +22,47 @@ def play_turn(page) -> bool:
     if hand is None:
         return False
     version = page.get_attribute("#ver", "data-version")
-    hint = page.query_selector("#hand-form button:has-text('ヒント')")
-    if hint:
-        hint.click()
-        page.wait_for_timeout(150)
-    if page.query_selector("#hand-form input:checked"):
-        page.click("#hand-form button[value=play]:visible >> nth=-1")
-    elif page.query_selector("#hand-form [data-action=pass]"):
-        page.click("#hand-form [data-action=pass]")
-    else:
+    try:  # the table may re-render under the click (a CPU moved): then try again next time
+        if page.query_selector("#hand-form button:has-text('ヒント')"):
+            page.click("#hand-form button:has-text('ヒント')", timeout=2000)
+            page.wait_for_timeout(150)
+        if page.query_selector("#hand-form input:checked"):
+            page.click("#hand-form button[value=play]:visible >> nth=-1", timeout=2000)
+        elif page.query_selector("#hand-form [data-action=pass]"):
+            page.click("#hand-form [data-action=pass]", timeout=2000)
+        else:
+            return False
+    except Exception:
         return False
     try:
-        page.wait_for_function(f"document.querySelector('#ver').dataset.version != '{version}'", timeout=3000)
+        page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'", timeout=3000)
     except Exception:
         pass
     return True
 
 
+def watch(context, problems: list) -> None:
+    """Collect CSP violations and script errors of every page of ``context``. (Under the CSP,
+    ``wait_for_function`` takes arrow functions: a bare expression string would be eval'd.)"""
+    def on_page(page):
+        page.on("console", lambda m: problems.append(m.text) if "Content Security Policy" in m.text
+                or m.type == "error" and "Failed to load resource" not in m.text  # /favicon.ico 404
+                and "WebSocket" not in m.text else None)  # the closed tab's socket
+        page.on("pageerror", lambda e: problems.append(str(e)))
+    context.on("page", on_page)
+
+
+RECORD_PHASES = """() => { window.phases = [];
+  document.getElementById("room").addEventListener("htmx:wsAfterMessage", () => {
+    const s = document.getElementById("status"); if (s) window.phases.push(s.textContent); }); }"""
+
+
 def test_two_friends_play_a_round(live_server_url, browser):
     url = live_server_url
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
+    problems: list = []
+    watch(host_ctx, problems)
+    watch(guest_ctx, problems)
     host_ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
     host = host_ctx.new_page()
     enter(host, url, "あき", "ブラウザ　テスト")
@@ -80,8 +101,13 @@ def test_two_friends_play_a_round(live_server_url, browser):
     guest = guest_ctx.new_page()
     guest.goto(link)
     guest.wait_for_selector("#hand-form")
-    host.wait_for_function("!document.querySelector('#seats .away')", timeout=5000)
+    host.wait_for_function("() => !document.querySelector('#seats .away')", timeout=5000)
     assert guest.inner_text("#hand-form .cards") and guest_hand
+
+    # the graveyard viewer, once opened, stays open while the table re-renders around it
+    host.click("#graveyard summary")
+    empty_graveyard = host.inner_text("#graveyard summary")
+    assert host.eval_on_selector("#graveyard", "d => d.open")
 
     deadline = time.time() + 150
     while time.time() < deadline and not host.query_selector("#result:not([hidden])"):
@@ -89,7 +115,30 @@ def test_two_friends_play_a_round(live_server_url, browser):
             host.wait_for_timeout(100)
     host.wait_for_selector("#result:not([hidden])", timeout=5000)
     assert "大富豪" in host.inner_text("#result")
+    assert host.inner_text("#graveyard summary") != empty_graveyard  # re-rendered many times…
+    assert host.eval_on_selector("#graveyard", "d => d.open")  # …and still open
+    assert not guest.eval_on_selector("#graveyard", "d => d.open")  # the other tab's own state
+
+    # the next round starts with the card exchange: the 大富豪 gives 2 cards, the 富豪 1
+    titles = dict(host.eval_on_selector_all(
+        "#result .places li", "lis => lis.map(li => [li.querySelector('.title-badge').textContent.trim(),"
+        " li.textContent])"))
+    givers = {page: n for page, name in ((host, "あき"), (guest, "<b>ふゆ</b>"))
+              for title, n in (("大富豪", 2), ("富豪", 1)) if name in titles.get(title, "")}
+    host.evaluate(RECORD_PHASES)
     guest.wait_for_selector("#result:not([hidden])")
     guest.click("#result [data-action=next_game]")
     host.wait_for_selector("text=第2ゲーム")
     assert host.query_selector("#result[hidden]")
+    for page, n in givers.items():  # a person who must give chooses the cards
+        info = page.wait_for_selector("#hand-form .exchange-info", timeout=5000)
+        assert f"{n}枚" in info.inner_text()
+        page.click("#hand-form button:has-text('ヒント')")
+        page.wait_for_function(f"() => document.querySelectorAll('#hand-form input:checked').length == {n}")
+        page.click("#hand-form button:has-text('渡す')")
+        page.wait_for_selector("#hand-form .exchange-info", state="detached", timeout=5000)
+    host.wait_for_function("() => !document.querySelector('#status').textContent.includes('カード交換')",
+                           timeout=30000)
+    assert any("カード交換" in p for p in host.evaluate("window.phases")), "no exchange phase was shown"
+    assert "第2ゲーム" in host.inner_text("#status")
+    assert not problems, problems
