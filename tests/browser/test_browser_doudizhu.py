@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 def wait_version_change(page, version, timeout=4000):
     try:
-        page.wait_for_function(f"document.querySelector('#ver').dataset.version != '{version}'", timeout=timeout)
+        page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'", timeout=timeout)
     except Exception:
         pass
 

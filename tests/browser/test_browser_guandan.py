@@ -36,7 +36,7 @@ def my_plan():
 
 
 def wait_version_change(page, version, timeout=5000):
-    page.wait_for_function(f"document.querySelector('#ver').dataset.version != '{version}'", timeout=timeout)
+    page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'", timeout=timeout)
 
 
 def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, browser):
@@ -85,13 +85,13 @@ def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, brow
                 page.wait_for_selector(f"#hand-form .gd-col[data-key='{col}'] .gd-k")
                 page.click(tap)
                 page.wait_for_function(
-                    f"document.querySelector(\"#hand-form .gd-col[data-key='{col}'] .gd-k\").textContent == '2枚'")
-                page.wait_for_function("document.querySelector('#gd-play').textContent.includes('のペア')")
+                    f"() => document.querySelector(\"#hand-form .gd-col[data-key='{col}'] .gd-k\").textContent == '2枚'")
+                page.wait_for_function("() => document.querySelector('#gd-play').textContent.includes('のペア')")
                 tapped = True
             page.click("#hand-form button:has-text('選び直す')")
             page.wait_for_timeout(100)
             page.click("#hand-form button[value=hint]")
-            page.wait_for_function("document.querySelectorAll('#hand-form input[name=card]:checked').length == %d"
+            page.wait_for_function("() => document.querySelectorAll('#hand-form input[name=card]:checked').length == %d"
                                    % len(action["cards"]))
             page.click("#gd-play")
         wait_version_change(page, version)
@@ -104,5 +104,5 @@ def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, brow
     page.wait_for_selector("#hand-form [data-action=return]", timeout=20000)
     assert "これを返す" in page.inner_text("#hand-form")
     page.click("#hand-form [data-action=return]")
-    page.wait_for_function("document.querySelectorAll('#hand-form input[name=card]').length == 27", timeout=10000)
+    page.wait_for_function("() => document.querySelectorAll('#hand-form input[name=card]').length == 27", timeout=10000)
     page.close()

@@ -78,7 +78,7 @@ def test_seeds(monkeypatch):
 
 
 def _version_changes(page, version, timeout=15000):
-    page.wait_for_function(f"document.querySelector('#ver').dataset.version != '{version}'", timeout=timeout)
+    page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'", timeout=timeout)
 
 
 def _my_turn(page, timeout=40000):
