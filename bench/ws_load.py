@@ -1,12 +1,27 @@
-"""Load benchmark of the room sockets (not a test): many rooms of scripted clients.
+"""Load benchmark of the room sockets (not a test): many rooms of scripted socket clients.
 
-Starts one daphne process on a fresh SQLite database in a temp dir, creates ``--rooms``
-rooms of four human seats (no turn limit) and connects one socket client per seat. Each
-client plays as fast as the server lets it: on its turn it asks for a hint (the server
-selects the cards) and plays them, or passes; after a game the first seat deals the next.
-Prints accepted actions/s, action→update latency p50/p99, errors and the server's memory.
+Starts one daphne process (``--workers`` processes on channels-redis with ``--redis``) on a
+fresh SQLite database in a temp dir, creates ``--rooms`` Daifugō rooms of four human seats
+(no turn limit, special cards off) and connects one socket client per seat, the way a
+browser tab does (hello with its seat token, pings). Each client plays as fast as the
+server lets it: on its turn (or when it must give cards in the exchange) it asks for a
+hint, and plays / gives the cards the server selected, or passes; after a game the first
+seat deals the next round. A client keeps at most one request in flight, always acts on
+the newest version it has seen (a move refused as stale is re-decided, never resent
+blindly) and stays inside the server's per-socket credit bucket (rooms.ratelimit).
 
-    .venv/bin/python bench/ws_load.py --rooms 30 --seconds 30
+Prints, over the measured window (after a warm-up):
+
+- accepted actions/s (from the room event log: every accepted human move),
+- action→update latency p50/p99: from sending a move to the mover's own update with the
+  new version, and to the *last* other seat of the room seeing that version (the doorbell
+  fan-out),
+- hint round trip p50/p99, refusals by code, errors (unexpected refusals, closed sockets,
+  stalls), the server's RSS and CPU time.
+
+    .venv/bin/python bench/ws_load.py                      # 30 rooms, 30 s
+    .venv/bin/python bench/ws_load.py --rooms 50 --seconds 60
+    .venv/bin/python bench/ws_load.py --profile            # + py-spy top functions of the server
 """
 from __future__ import annotations
 
@@ -15,81 +30,175 @@ import asyncio
 import json
 import os
 import re
-import statistics
+import shutil
+import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
-
 
 ROOT = Path(__file__).resolve().parent.parent
 VER = re.compile(r'id="ver" data-version="(\d+)"')
-CHECKED = re.compile(r'name="card" value="(\d+)" checked')
-PICK = re.compile(r'hx-vals=\'\{"index": "(\d+)"\}\' data-action="(\w+)"')
-stats = {"actions": 0, "errors": 0, "latency": []}
+CODE = re.compile(r'id="msg"[^>]*data-code="(\w+)"')
+CARD = re.compile(r'name="card" value="(\d+)"( checked)?')
+BUTTON = re.compile(r'''hx-vals='\{"index": "(\d+)"\}' data-action="(\w+)"''')
+EXPECTED_REFUSALS = {"stale"}  # another seat's move landed first: re-decide at the new version
+
+# The server's per-socket bucket is 30 credits refilled at 6/s; clients stay under it.
+CLIENT_RATE, CLIENT_BURST = 5.5, 20
 
 
-def client_class():
-    from autobahn.asyncio.websocket import WebSocketClientProtocol  # txaio: asyncio flavour
+class Stats:
+    def __init__(self):
+        self.reset()
 
-    class Client(WebSocketClientProtocol):
-        token = ""
-        first = False
+    def reset(self):
+        self.own: list[float] = []
+        self.others: list[float] = []
+        self.hints: list[float] = []
+        self.actions = 0
+        self.refusals: Counter = Counter()
+        self.errors: Counter = Counter()
 
-        def onOpen(self):
-            self.version, self.hand, self.result, self.sent_at, self.busy = 0, "", "", None, False
-            self.sendMessage(json.dumps({"act": "hello", "token": self.token}).encode())
 
-        def onMessage(self, payload, is_binary):
-            html = payload.decode()
-            m = VER.search(html)
-            if m and int(m.group(1)) > self.version:
-                self.version = int(m.group(1))
-                if self.sent_at is not None:
-                    stats["latency"].append(time.perf_counter() - self.sent_at)
-                    stats["actions"] += 1
-                    self.sent_at = None
-            if 'id="msg"' in html and 'msg error' in html and "画面が古く" not in html:
-                stats["errors"] += 1
-            if os.environ.get("BENCH_DEBUG") and stats["errors"] < 3:
-                print(html[:600], file=sys.stderr)
-            if 'id="hand-form"' in html:
-                self.hand = html[html.index('id="hand-form"'):]
-            if 'id="result"' in html:
-                self.result = html[html.index('id="result"'):]
-            if "ヒント" in html or "おすすめ" in html or "msg error" in html:
-                self.busy = False
-            if "おすすめがありません" in html:
-                return self.act({"act": "play", "card": [], "mode": "plain"})
-            if "ヒント：" in html and CHECKED.search(self.hand):
-                return self.act({"act": "play", "card": CHECKED.findall(self.hand), "mode": "plain"}
-                                if "my-turn" in self.hand[:80] else
-                                {"act": "exchange", "kind": "exchange", "card": CHECKED.findall(self.hand)})
-            self.decide()
+stats = Stats()
 
-        def decide(self):
-            if self.busy or self.sent_at is not None:
-                return
-            if self.first and "data-action=\"next_game\"" in self.result and "hidden" not in self.result[:60]:
-                index = PICK.search(self.result).group(1)
-                return self.act({"act": "pick", "index": index})
-            if "my-turn" in self.hand[:80] or "exchange-info" in self.hand:
-                self.busy = True
-                return self.sendMessage(json.dumps({"act": "hint"}).encode())
 
-        def act(self, msg):
-            picks = dict((k, i) for i, k in PICK.findall(self.hand))
-            if msg["act"] == "play" and not msg["card"] and "pass" in picks:
-                msg = {"act": "pick", "index": picks["pass"]}
-            msg["version"] = str(self.version)
-            self.sent_at = time.perf_counter()
-            self.sendMessage(json.dumps(msg).encode())
+def element(html: str, ident: str, end: str) -> str | None:
+    """The top-level element ``id=ident`` of a message (through its closing ``end``)."""
+    i = html.find(f'id="{ident}"')
+    if i < 0:
+        return None
+    j = html.find(end, i)
+    return html[html.rfind("<", 0, i): j + len(end) if j >= 0 else len(html)]
 
-    return Client
+
+class RoomShared:
+    """What the four clients of one room share: when each version was sent (fan-out)."""
+
+    def __init__(self):
+        self.sent_at: dict[int, tuple[float, object, set]] = {}  # version → (sent, mover, others seen)
+
+
+class Client:
+    def __init__(self, url: str, origin: str, token: str, room: RoomShared, first: bool):
+        self.url, self.origin, self.token, self.room, self.first = url, origin, token, room, first
+        self.version = -1
+        self.hand = self.result = ""
+        self.pending: tuple[str, float, int] | None = None  # (kind, sent at, version sent on)
+        self.credits, self.credit_at = CLIENT_BURST, time.monotonic()
+        self.ws = None
+
+    async def run(self, stop: asyncio.Event) -> None:
+        import websockets
+        try:
+            async with websockets.connect(self.url, origin=self.origin, max_size=2**22,
+                                          open_timeout=30, ping_interval=None) as ws:
+                self.ws = ws
+                await ws.send(json.dumps({"act": "hello", "token": self.token}))
+                pinger = asyncio.create_task(self._ping(stop))
+                try:
+                    while not stop.is_set():
+                        try:
+                            html = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                        except asyncio.TimeoutError:
+                            await self.decide()  # e.g. waiting for credits
+                            continue
+                        await self.on_message(html)
+                finally:
+                    pinger.cancel()
+        except Exception as exc:  # a closed socket is an error of the run
+            if not stop.is_set():
+                stats.errors[f"socket:{type(exc).__name__}"] += 1
+
+    async def _ping(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            await asyncio.sleep(10)
+            await self.send({"act": "ping"}, track=False)
+
+    async def send(self, msg: dict, track: bool = True, kind: str = "") -> None:
+        now = time.monotonic()
+        self.credits = min(CLIENT_BURST, self.credits + (now - self.credit_at) * CLIENT_RATE)
+        self.credit_at = now
+        if self.credits < 1:
+            await asyncio.sleep((1 - self.credits) / CLIENT_RATE)
+            return await self.send(msg, track, kind)
+        self.credits -= 1
+        if track:
+            self.pending = (kind or msg["act"], time.perf_counter(), self.version)
+            if msg["act"] != "hint":  # a move makes the next version (else it is refused)
+                self.room.sent_at[self.version + 1] = (self.pending[1], self, set())
+        await self.ws.send(json.dumps(msg))
+
+    async def on_message(self, html: str) -> None:
+        now = time.perf_counter()
+        m = VER.search(html)
+        old = self.version
+        if m:
+            self.version = max(self.version, int(m.group(1)))
+        for v in range(old + 1, self.version + 1) if old >= 0 else ():
+            entry = self.room.sent_at.get(v)
+            if entry is not None and entry[1] is not self:  # another seat's move reached me
+                sent, _, seen = entry
+                seen.add(id(self))
+                if len(seen) == 3:  # the last of the three other seats
+                    stats.others.append(now - sent)
+                    del self.room.sent_at[v]
+        hand = element(html, "hand-form", "</form>")
+        if hand is not None:
+            self.hand = hand
+        result = element(html, "result", "</section>")
+        if result is not None:
+            self.result = result
+        code = CODE.search(html)
+        if self.pending:
+            kind, sent, on = self.pending
+            if kind == "hint" and code and code.group(1) == "hint":
+                stats.hints.append(now - sent)
+                self.pending = None
+                return await self.after_hint()
+            if kind != "hint" and self.version > on:
+                stats.own.append(now - sent)
+                stats.actions += 1
+                self.pending = None
+            elif code and code.group(1) != "hint":
+                entry = self.room.sent_at.get(on + 1)
+                if entry is not None and entry[1] is self:
+                    del self.room.sent_at[on + 1]
+                (stats.refusals if code.group(1) in EXPECTED_REFUSALS else stats.errors)[code.group(1)] += 1
+                self.pending = None
+        await self.decide()
+
+    def buttons(self, part: str) -> dict[str, str]:
+        return {action: index for index, action in BUTTON.findall(part)}
+
+    async def decide(self) -> None:
+        if self.pending or self.ws is None:
+            return
+        if self.first and "hidden" not in self.result[:60] and 'data-action="next_game"' in self.result:
+            return await self.send({"act": "pick", "index": self.buttons(self.result)["next_game"],
+                                    "version": str(self.version)})
+        if 'class="hand my-turn"' in self.hand or "exchange-info" in self.hand:
+            await self.send({"act": "hint"})
+
+    async def after_hint(self) -> None:
+        cards = [c for c, checked in CARD.findall(self.hand) if checked]
+        version = str(self.version)
+        if "exchange-info" in self.hand:
+            if cards:
+                return await self.send({"act": "exchange", "kind": "exchange", "card": cards, "version": version})
+        elif cards:
+            return await self.send({"act": "play", "card": cards, "mode": "plain", "version": version})
+        elif "pass" in self.buttons(self.hand):
+            return await self.send({"act": "pick", "index": self.buttons(self.hand)["pass"], "version": version})
+        await self.decide()
 
 
 def setup_rooms(n_rooms: int) -> list[tuple[str, list[str]]]:
+    """Migrate and create the rooms (run in a child process: Django, the bench's database)."""
     import django
     django.setup()
     from django.core.management import call_command
@@ -103,60 +212,150 @@ def setup_rooms(n_rooms: int) -> list[tuple[str, list[str]]]:
         for s in range(4):
             room, tok = lobby.enter(key, f"P{s}", None)
             toks.append(tok)
-        lobby.set_options(room.id, 0, {"turn_limit": "0", "speed": "fast"}, Room.objects.get(pk=room.id).version)
+        # no turn limit, fast CPUs (none are seated), every special card off: plain Daifugō
+        lobby.set_options(room.id, 0, {"turn_limit": "0", "speed": "fast", "rules": "1"},
+                          Room.objects.get(pk=room.id).version)
         lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
         rooms.append((str(room.id), toks))
     return rooms
 
 
-def rss_mb(pid: int) -> float:
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def proc_stat(pid: int) -> tuple[float, float]:
+    """(RSS in MB, user+system CPU seconds) of a process."""
+    rss = 0.0
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+            rss = int(line.split()[1]) / 1024
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return rss, cpu
+
+
+def human_events(db: Path, since: float, until: float) -> tuple[int, int]:
+    """(accepted human moves, all accepted changes) logged between two wall-clock times."""
+    con = sqlite3.connect(db)
+    try:
+        fmt = lambda t: time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t)) + f"{t % 1:.6f}"[1:]  # noqa: E731
+        rows = con.execute("SELECT by, count(*) FROM rooms_roomevent WHERE created_at >= ? AND created_at < ?"
+                           " GROUP BY by", (fmt(since), fmt(until))).fetchall()
+    finally:
+        con.close()
+    counts = dict(rows)
+    return counts.get("human", 0), sum(counts.values())
+
+
+async def wait_port(port: int, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            _, w = await asyncio.open_connection("127.0.0.1", port)
+            w.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.1)
+    raise RuntimeError(f"daphne did not listen on {port}")
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
 
 async def main(args) -> None:
+    env = os.environ.copy()
     out = subprocess.run([sys.executable, __file__, "--setup-only", "--rooms", str(args.rooms)],
-                         check=True, capture_output=True, text=True, env=os.environ.copy()).stdout
+                         check=True, capture_output=True, text=True, env=env).stdout
     rooms = json.loads(out.strip().splitlines()[-1])
-    from autobahn.asyncio.websocket import WebSocketClientFactory
-    Client = client_class()
-    port = args.port
-    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                               "--access-log", os.devnull, "tefuda_site.asgi:application"], cwd=ROOT,
-                              env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    loop = asyncio.get_running_loop()
-    await asyncio.sleep(2.0)
+    redis = None
+    if args.workers > 1 or args.redis:
+        rport = free_port()
+        redis = subprocess.Popen(["redis-server", "--port", str(rport), "--bind", "127.0.0.1", "--save", "",
+                                  "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        env["REDIS_URL"] = f"redis://127.0.0.1:{rport}/0"
+        await wait_port(rport)
+    ports = [free_port() for _ in range(args.workers)]
+    servers = [subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(p),
+                                 "--access-log", os.devnull, "tefuda_site.asgi:application"], cwd=ROOT, env=env,
+                                stdout=subprocess.DEVNULL, stderr=None if args.verbose else subprocess.DEVNULL)
+               for p in ports]
+    stop = asyncio.Event()
     try:
-        for room_id, toks in rooms:
+        for p in ports:
+            await wait_port(p)
+        clients = []
+        for r, (room_id, toks) in enumerate(rooms):
+            shared = RoomShared()
             for i, tok in enumerate(toks):
-                factory = WebSocketClientFactory(f"ws://127.0.0.1:{port}/ws/rooms/{room_id}/",
-                                                 origin=f"http://127.0.0.1:{port}")
-                factory.protocol = type("C", (Client,), {"token": tok, "first": i == 0})
-                await loop.create_connection(factory, "127.0.0.1", port)
-        await asyncio.sleep(3)  # warm-up
-        stats.update(actions=0, errors=0, latency=[])
-        start = time.perf_counter()
+                port = ports[(r * 4 + i) % len(ports)]
+                clients.append(Client(f"ws://127.0.0.1:{port}/ws/rooms/{room_id}/", f"http://127.0.0.1:{port}",
+                                      tok, shared, first=i == 0))
+        tasks = [asyncio.create_task(c.run(stop)) for c in clients]
+        await asyncio.sleep(args.warmup)
+        stats.reset()
+        cpu0 = [proc_stat(s.pid)[1] for s in servers]
+        wall0, start = time.time(), time.perf_counter()
+        spy = None
+        if args.profile:
+            spy = subprocess.Popen([shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record", "-o", args.profile_out, "-f", "raw", "-d",
+                                    str(int(args.seconds)), "-p", str(servers[0].pid), "--nonblocking"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         await asyncio.sleep(args.seconds)
-        elapsed = time.perf_counter() - start
-        lat = sorted(stats["latency"]) or [0]
-        p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000  # noqa: E731
-        print(f"rooms={args.rooms} clients={4 * args.rooms} seconds={elapsed:.1f}")
-        print(f"accepted actions/s: {stats['actions'] / elapsed:.1f}  (total {stats['actions']})")
-        print(f"action→update latency ms: p50={p(0.5):.1f} p99={p(0.99):.1f} mean={statistics.mean(lat) * 1000:.1f}")
-        print(f"errors: {stats['errors']}")
-        print(f"server RSS: {rss_mb(server.pid):.0f} MB")
+        elapsed, wall1 = time.perf_counter() - start, time.time()
+        now = time.perf_counter()
+        stalled = sum(1 for c in clients if c.pending and now - c.pending[1] > 5)  # no answer in 5 s
+        if stalled:
+            stats.errors["stalled_client"] += stalled
+        procs = [proc_stat(s.pid) for s in servers]
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if spy:
+            spy.wait(30)
+        humans, changes = human_events(Path(env["TEFUDA_VAR_DIR"]) / "db.sqlite3", wall0, wall1)
+        print(f"rooms={args.rooms} clients={len(clients)} daphne={args.workers} "
+              f"layer={'redis' if redis else 'in-memory'} window={elapsed:.1f}s (after {args.warmup:.0f}s warm-up)")
+        print(f"accepted actions/s: {humans / elapsed:.1f}  (human moves {humans}, all changes {changes}; "
+              f"client-confirmed {stats.actions})")
+        print(f"action→own update ms:     p50={pct(stats.own, .5):.1f} p99={pct(stats.own, .99):.1f} "
+              f"max={pct(stats.own, 1):.1f}")
+        print(f"action→all seats ms:      p50={pct(stats.others, .5):.1f} p99={pct(stats.others, .99):.1f} "
+              f"max={pct(stats.others, 1):.1f}")
+        print(f"hint round trip ms:       p50={pct(stats.hints, .5):.1f} p99={pct(stats.hints, .99):.1f}")
+        print(f"refusals (expected): {dict(stats.refusals) or 0}")
+        print(f"errors: {sum(stats.errors.values())} {dict(stats.errors) or ''}")
+        for s, (rss, cpu), c0 in zip(servers, procs, cpu0):
+            print(f"server pid {s.pid}: RSS {rss:.0f} MB, CPU {100 * (cpu - c0) / elapsed:.0f}% of one core")
+        if spy:
+            print(f"py-spy profile: {args.profile_out}")
     finally:
-        server.terminate()
-        server.wait(10)
+        stop.set()
+        for proc in [*servers, *([redis] if redis else [])]:
+            proc.terminate()
+        for proc in [*servers, *([redis] if redis else [])]:
+            try:
+                proc.wait(3)
+            except subprocess.TimeoutExpired:  # daphne waits for its application instances
+                proc.kill()
+                proc.wait(5)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--warmup", type=float, default=5)
+    parser.add_argument("--workers", type=int, default=1, help="daphne processes (>1 uses redis-server)")
+    parser.add_argument("--redis", action="store_true", help="channels-redis even with one process")
+    parser.add_argument("--profile", action="store_true", help="py-spy record the (first) server")
+    parser.add_argument("--profile-out", default="/tmp/tefuda-ws-load.txt")
+    parser.add_argument("--verbose", action="store_true", help="show the server's log")
     parser.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if "TEFUDA_VAR_DIR" not in os.environ:
