@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from datetime import datetime, timezone
 
@@ -23,6 +24,10 @@ pytestmark = pytest.mark.redis
 def db_time(t: float) -> str:
     """A POSIX time as Django stores datetimes in SQLite (UTC, comparable as text)."""
     return datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+# Options sent below: fast CPUs, no turn limit, and ``rules`` without any ``rule_…`` switch:
+# every special card off (plain Daifugō), so the scripted players never meet a stop window.
 
 
 async def play_until(tabs: list[Tab], done, timeout: float, host: Tab | None = None) -> None:
@@ -51,7 +56,7 @@ async def test_friends_on_two_processes_see_each_other(site):
 
         # a lobby change made on process 0 reaches the socket on process 1 (no action of b's)
         before, v = len(b.messages), a.version
-        await a.send(act="options", speed="fast", turn_limit="0", version=str(v))
+        await a.send(act="options", speed="fast", turn_limit="0", rules="1", version=str(v))
         await a.wait_for(lambda: a.version > v, 5, "the options")
         await a.send(act="add_cpu", version=str(a.version))
         await b.wait_for(lambda: any("CPU 1" in h for _, h in b.messages[before:]), 5, "CPU 1 on process 1")
@@ -60,6 +65,8 @@ async def test_friends_on_two_processes_see_each_other(site):
         await b.wait_for(lambda: b.version == a.version, 5, "the same version")
         await a.send(act="start", version=str(a.version))
         await b.wait_for(lambda: 'id="hand-form"' in b.hand, 5, "the dealt hand on process 1")
+        options = json.loads(site.query("SELECT options FROM rooms_room WHERE id = ?", room_a.replace("-", ""))[0][0])
+        assert options["speed"] == "fast" and not any(options["specials"].values())
 
         # moves made on either process are seen by the other within the doorbell's time
         seen = {"a→b": [], "b→a": []}
@@ -100,7 +107,7 @@ async def test_driver_takeover_after_the_driving_process_dies(site):
     await me.open()
     try:
         v = me.version
-        await me.send(act="options", speed="fast", turn_limit="0", version=str(v))
+        await me.send(act="options", speed="fast", turn_limit="0", rules="1", version=str(v))
         await me.wait_for(lambda: me.version > v, 5, "the options")
         await me.send(act="start", version=str(me.version))
         await me.wait_for(lambda: 'id="hand-form"' in me.hand, 5, "the deal")
