@@ -15,12 +15,31 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--no-first-run", "--disable-sync"]
 
 
+def _child_setup() -> None:
+    """In the forked server process, drop what earlier tests of this pytest process left:
+    asgiref's one thread for thread-sensitive calls (every consumer's database call) does
+    not survive the fork, so the inherited executor would queue work forever; channel
+    layers and the room driver task belong to event loops that are gone. Then use the
+    test database."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
+    from channels.layers import channel_layers
+
+    from rooms import driver
+
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    channel_layers.backends = {}
+    driver._task = None
+    set_database_connection()
+
+
 @pytest.fixture
 def live_server_url(transactional_db, settings):
     """``http://127.0.0.1:<port>`` of a daphne process serving the test database."""
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
     server = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-                           setup=set_database_connection)
+                           setup=_child_setup)
     server.start()
     if not server.ready.wait(timeout=30):
         server.terminate()
