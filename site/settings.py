@@ -106,7 +106,10 @@ if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            # redis-py 8 reads with a 5 s socket timeout by default, the same as the layer's
+            # blocking BZPOPMIN: a socket that heard nothing for 5 s then died of a
+            # redis TimeoutError (tests/multiprocess found it). Read longer than the pop.
+            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 10}]},
         }
     }
 else:
