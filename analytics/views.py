@@ -2,38 +2,20 @@
 from __future__ import annotations
 
 import json
-import threading
-import time
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
+
+from tefuda_site.throttle import TokenBucket
 
 from .errors import record_client_error
 
 BODY_MAX = 2048
 
 
-class Budget:
-    """A process-wide token bucket: ``capacity`` reports at once, ``rate`` per second.
-    (Nothing per client is kept: no IP, no cookie.)"""
-
-    def __init__(self, capacity: float = 20, rate: float = 0.5):
-        self.capacity, self.rate = capacity, rate
-        self.credits, self.at = capacity, time.monotonic()
-        self.lock = threading.Lock()
-
-    def take(self) -> bool:
-        with self.lock:
-            now = time.monotonic()
-            self.credits = min(self.capacity, self.credits + (now - self.at) * self.rate)
-            self.at = now
-            if self.credits < 1:
-                return False
-            self.credits -= 1
-            return True
-
-
-BUDGET = Budget()
+#: A process-wide budget of browser error reports: 20 at once, one more every 2 s (nothing
+#: per client is kept: no IP, no cookie).
+BUDGET = TokenBucket(capacity=20, rate=0.5)
 
 
 @require_POST

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import time
 
+from tefuda_site.throttle import TokenBucket
 
-class Bucket:
+
+class Bucket(TokenBucket):
+    """One socket's messages: 30 at once, 6 more a second."""
+
     def __init__(self, capacity: float = 30, rate: float = 6):
-        self.capacity, self.rate = capacity, rate
-        self.credits, self.at = capacity, time.monotonic()
-
-    def take(self) -> bool:
-        """Spend one credit; False when empty (the message is dropped)."""
-        now = time.monotonic()
-        self.credits = min(self.capacity, self.credits + (now - self.at) * self.rate)
-        self.at = now
-        if self.credits < 1:
-            return False
-        self.credits -= 1
-        return True
+        super().__init__(capacity, rate)
 
 
 # --- join attempts per client (notes §5.5) ------------------------------------------------

@@ -8,6 +8,7 @@ import logging
 import pytest
 from django.test import Client
 
+from tefuda_site.throttle import TokenBucket
 from analytics import views
 from analytics.errors import ErrorCountHandler, client_key, scrub
 
@@ -105,13 +106,13 @@ def test_endpoint_refuses_bad_bodies_and_get():
 
 
 def test_endpoint_is_rate_limited(monkeypatch):
-    monkeypatch.setattr(views, "BUDGET", views.Budget(capacity=3, rate=0))
+    monkeypatch.setattr(views, "BUDGET", TokenBucket(capacity=3, rate=0))
     codes = [_post(Client(), {"message": f"e{i}"}).status_code for i in range(5)]
     assert codes == [204, 204, 204, 429, 429] and n("client_error") == 3
 
 
 def test_distinct_browser_error_kinds_are_capped_per_day(monkeypatch):
-    monkeypatch.setattr(views, "BUDGET", views.Budget(capacity=100, rate=0))
+    monkeypatch.setattr(views, "BUDGET", TokenBucket(capacity=100, rate=0))
     monkeypatch.setattr("analytics.errors.CLIENT_KEYS_PER_DAY", 4)
     for i in range(10):
         _post(Client(), {"message": f"distinct error {chr(65 + i)}"})
