@@ -143,28 +143,28 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # --- lobby actions -----------------------------------------------------------------------
     async def act_add_cpu(self, msg):
-        await self._do(lobby.add_cpu, self.room_id, await self.order(), intents.version(msg))
+        await self._do(lambda: lobby.add_cpu(self.room_id, self._order(), intents.version(msg)))
 
     async def act_remove(self, msg):
-        await self._do(lobby.remove, self.room_id, await self.order(), intents.small_int(msg, "seat"), intents.version(msg))
+        await self._do(lambda: lobby.remove(self.room_id, self._order(), intents.small_int(msg, "seat"), intents.version(msg)))
 
     async def act_options(self, msg):
         data = {k: msg.get(k) for k in ("game", "players", "speed", "turn_limit") if k in msg}
         data.update({k: v for k, v in msg.items() if k == "rules" or k.startswith("rule_")})  # switches
         data.update({k: msg[k] for c in opts.CHOICES.values() for k in c if k in msg})  # rule chips
-        await self._do(lobby.set_options, self.room_id, await self.order(), data, intents.version(msg))
+        await self._do(lambda: lobby.set_options(self.room_id, self._order(), data, intents.version(msg)))
 
     async def act_start(self, msg):
-        await self._do(lobby.start, self.room_id, await self.order(), intents.version(msg))
+        await self._do(lambda: lobby.start(self.room_id, self._order(), intents.version(msg)))
 
     async def act_lobby(self, msg):
-        await self._do(lobby.to_lobby, self.room_id, await self.order(), intents.version(msg))
+        await self._do(lambda: lobby.to_lobby(self.room_id, self._order(), intents.version(msg)))
 
     async def act_new_match(self, msg):
-        await self._do(lobby.new_match, self.room_id, await self.order(), intents.version(msg))
+        await self._do(lambda: lobby.new_match(self.room_id, self._order(), intents.version(msg)))
 
     async def act_ffwd(self, msg):
-        await self._do(lobby.fast_forward, self.room_id, await self.order(), intents.version(msg))
+        await self._do(lambda: lobby.fast_forward(self.room_id, self._order(), intents.version(msg)))
 
     async def act_leave(self, msg):
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
@@ -172,7 +172,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if playing and not self.leave_armed:
             self.leave_armed = True
             return await self.refresh()
-        await self._do(lobby.leave, self.room_id, await self.order())
+        await database_sync_to_async(lobby.leave)(self.room_id, await self.order())
         self.seat_pk = None
         await self.send(text_data='<div id="stage" data-goto="/"><p class="notice">退出しました。</p></div>')
         await self.close(code=4000)
@@ -183,7 +183,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         action = {"type": "play", "cards": cards, "mode": intents.mode(msg)}
         if msg.get("reading"):  # a wild-reading chip (Guandan, seed 003 §2)
             action["reading"] = intents.reading(msg)
-        await self._play(msg, action, cards)
+        await self._play(msg, lambda order: action, cards)
 
     async def act_select(self, msg):
         """The tab's selection changed: re-render its hand (badges, the play's name, the
@@ -193,59 +193,85 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def act_exchange(self, msg):
         cards = intents.cards(msg)
-        await self._play(msg, {"type": intents.choice(msg), "cards": cards}, cards)
+        action = {"type": intents.choice(msg), "cards": cards}
+        await self._play(msg, lambda order: action, cards)
 
     async def act_pick(self, msg):
         index, version = intents.small_int(msg, "index"), intents.version(msg)
-        action = await database_sync_to_async(_pick)(self.room_id, await self.order(), index, version)
-        await self._play(msg, action, [])
+        await self._play(msg, lambda order: _pick(self.room_id, order, index, version), [])
 
     async def act_auto(self, msg):
         """自動プレイ (seed 001 §21): the browser asks, at its chosen interval, for the
         CPU's move on its own turn; refused like any move when it is not that turn."""
         version = intents.version(msg)
-        action = await database_sync_to_async(_auto)(self.room_id, await self.order(), version)
-        await self._play(msg, action, action.get("cards", []))
+        await self._play(msg, lambda order: _auto(self.room_id, order, version), None)
 
     async def act_hint(self, msg):
-        hints = await database_sync_to_async(_hints)(self.room_id, await self.order())
-        if not hints:
-            return await self.refresh(notice={"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."})
         current = sorted(self.selection)  # each press the next hint, cheapest first
-        at = next((i for i, h in enumerate(hints) if current and sorted(h["action"].get("cards", [])) == current), -1)
-        top = hints[(at + 1) % len(hints)]
-        await self.refresh(notice={"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
-                           selected=top["action"].get("cards", []), force_hand=True)
+
+        def hint() -> tuple[dict, list | None]:  # (notice, selection): in the render's thread hop
+            hints = _hints(self.room_id, self._order())
+            if not hints:
+                return {"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."}, None
+            at = next((i for i, h in enumerate(hints) if current and sorted(h["action"].get("cards", [])) == current), -1)
+            top = hints[(at + 1) % len(hints)]
+            return {"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"}, top["action"].get("cards", [])
+
+        await self.refresh(before=hint)
 
     async def act_interrupt(self, msg):
         """9割り込み by the button of one eligible set of 9s (``index``)."""
         index, version = intents.small_int(msg, "index"), intents.version(msg)
-        action = await database_sync_to_async(outofturn.interrupt_at)(self.room_id, await self.order(), index, version)
-        await self._play(msg, action, [])
+        await self._play(msg, lambda order: outofturn.interrupt_at(self.room_id, order, index, version), [])
 
-    async def _play(self, msg, action: dict, cards: list) -> None:
+    async def _play(self, msg, decide, cards: list | None) -> None:
+        """Play ``decide(order)`` (the action, resolved in the database thread) for this
+        seat at the message's version, and render the result in the same thread hop; an
+        out-of-turn action goes through :func:`rooms.outofturn.submit` instead."""
         self.leave_armed = False
         self.selection = []
-        order, version = await self.order(), intents.version(msg)
-        try:
-            if outofturn.is_out_of_turn(action):  # ordered with simultaneous ones (rooms.outofturn)
-                apply = lambda: database_sync_to_async(actions.play)(self.room_id, order, version, action)  # noqa: E731
-                await outofturn.submit(self.room_id, version, order, action, apply)
-                return await self.refresh()
-            await self._do(actions.play, self.room_id, order, version, action)
-        except IllegalAction as exc:
-            exc.selected = cards  # the refused cards stay selected
-            raise
+        version = intents.version(msg)
+        deferred = []
 
-    async def _do(self, fn, *args) -> None:
-        await database_sync_to_async(fn)(*args)
-        await self.refresh()  # show the result at once; the doorbell is then a no-op
+        def move() -> None:
+            order = self._order()
+            action = decide(order)
+            if outofturn.is_out_of_turn(action):  # ordered with simultaneous ones (rooms.outofturn)
+                deferred.append((order, action))
+                raise _Deferred
+            try:
+                actions.play(self.room_id, order, version, action)
+            except IllegalAction as exc:
+                exc.selected = action.get("cards", []) if cards is None else cards  # stay selected
+                raise
+
+        try:
+            await self.refresh(before=move)  # show the result at once; the doorbell is then a no-op
+        except _Deferred:
+            order, action = deferred[0]
+            apply = lambda: database_sync_to_async(actions.play)(self.room_id, order, version, action)  # noqa: E731
+            try:
+                await outofturn.submit(self.room_id, version, order, action, apply)
+            except IllegalAction as exc:
+                exc.selected = action.get("cards", []) if cards is None else cards
+                raise
+            await self.refresh()
+
+    async def _do(self, change) -> None:
+        """Make ``change()`` and render the result in one database thread hop."""
+        def run() -> None:
+            change()
+
+        await self.refresh(before=run)  # show the result at once; the doorbell is then a no-op
+
+    def _order(self) -> int:
+        order = Seat.objects.filter(pk=self.seat_pk).values_list("order", flat=True).first()
+        if order is None:
+            raise errors.not_seated()
+        return order
 
     async def order(self) -> int:
-        seat = await database_sync_to_async(Seat.objects.filter(pk=self.seat_pk).first)()
-        if seat is None:
-            raise errors.not_seated()
-        return seat.order
+        return await database_sync_to_async(self._order)()
 
     # --- outgoing ------------------------------------------------------------------------------
     async def room_changed(self, event):
@@ -253,17 +279,31 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.refresh(at=event["version"])
 
     async def refresh(self, *, notice=None, selected=None, full=False, token=None, taken=False,
-                      force_hand=False, at: int | None = None) -> None:
+                      force_hand=False, at: int | None = None, before=None) -> None:
         """Render this seat's screen and send what changed since the last message (``at``:
-        the doorbell's version, which a snapshot shared in this process may serve)."""
+        the doorbell's version, which a snapshot shared in this process may serve).
+        ``before()`` runs first in the same database thread hop (an action, a hint); a hint
+        returns ``(notice, selection)``."""
         if selected is not None:
             self.selection = list(selected)
-        selected = self.selection
         if force_hand:
             self.sent.pop("hand", None)
         if notice:
             self.sent.pop("msg", None)  # the same refusal twice is still shown
-        out, version, kicked = await database_sync_to_async(self._render)(notice, selected, full, token, taken, at)
+
+        def work():
+            nonlocal notice
+            if before is not None:
+                got = before()
+                if got is not None:  # a hint: its notice and the cards it selects
+                    notice, chosen = got
+                    self.sent.pop("msg", None)
+                    if chosen is not None:
+                        self.selection = list(chosen)
+                        self.sent.pop("hand", None)
+            return self._render(notice, self.selection, full, token, taken, at)
+
+        out, version, kicked = await database_sync_to_async(work)()
         self.version = max(self.version, version)
         if out:
             await self.send(text_data=out)
@@ -306,6 +346,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
 #: socket's own actions and first render always read the database.
 _snapshots: dict = {}
 SNAPSHOT_TTL = 0.5
+
+
+class _Deferred(Exception):
+    """An out-of-turn action leaves the thread hop for :func:`rooms.outofturn.submit`."""
 
 
 def _snapshot(room_id, at: int | None) -> tuple[Room | None, list]:
