@@ -683,7 +683,9 @@ class DaifugoEngine(Engine):
     # --- helpers -----------------------------------------------------------------------
     def _cards_from_hand(self, state: dict, seat: int, action: dict) -> list[int]:
         cards = action.get("cards")
-        if not isinstance(cards, list) or not cards or len(cards) > N_CARDS \
+        if cards == []:
+            raise _refuse("no_cards", "カードを選んでください。", "Select the cards first.")
+        if not isinstance(cards, list) or len(cards) > N_CARDS \
                 or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
             raise malformed("cards")
         hand = state["hands"][seat]

@@ -70,6 +70,7 @@ def describe(event: dict) -> dict:
         return {"ja": f"{p(event['seat'])}: パス", "en": f"{p(event['seat'])}: pass"}
     if t == "flush":
         rv = event.get("revealed")
+        rv = _labels([rv]) if rv else None
         return {"ja": "場が流れました" + (f"（余り札 {rv} を公開）" if rv else ""),
                 "en": "The field is flushed" + (f" (surplus card {rv} revealed)" if rv else "")}
     if t == "finish":
@@ -152,7 +153,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
     for s in range(n):
         place = place_of.get(s)
         seats.append({"seat": s, "count": len(state["hands"][s]), "passed": state["passed"][s],
-                      "place": place, "title": title_of(n, place), "foul": s in state["fouls"],
+                      "place": None if place is None else place + 1, "title": title_of(n, place), "foul": s in state["fouls"],
                       "ochi": state["ochi"] == s, "total": state["totals"][s],
                       "points": (n - 1 - place) if places and place is not None else None,
                       "turn": state["turn"] == s})

@@ -436,3 +436,22 @@ def test_view_hides_other_hands_and_the_surplus():
     for other in (0, 2, 3):
         for c in s["hands"][other]:
             assert f'"id": {c},' not in text
+
+
+def test_view_places_count_from_one_and_the_log_shows_card_labels():
+    s = table(hands={0: ["S9"], 1: ["H5", "H6"], 2: ["D5", "D6"], 3: ["C5", "C6"]}, surplus=1)
+    top = DECK.cards[s["surplus"][0]].label
+    s, _ = play(s, 0, ["S9"])
+    v = ENGINE.view(s, 1)
+    assert v["seats"][0]["place"] == 1 and v["seats"][0]["title"] == "大富豪"
+    assert v["seats"][1]["place"] is None
+    for seat in (1, 2, 3):
+        s, _ = pass_(s, seat)
+    assert any(top in line["ja"] for line in ENGINE.view(s, 1)["log"])
+
+
+def test_playing_nothing_asks_for_cards():
+    s = table(hands={0: ["S9", "S4"]})
+    with pytest.raises(IllegalAction) as e:
+        ENGINE.apply(s, 0, {"type": "play", "cards": []})
+    assert e.value.code == "no_cards" and "選んで" in e.value.ja
