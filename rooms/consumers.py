@@ -15,8 +15,8 @@ Protocol (client → server, JSON; forms come through the htmx ws extension):
 
 Server → client: HTML whose top-level elements are swapped by id (``#stage`` on a change
 of screen, else only the parts that changed; ``#ver`` holds the version). Refusals show in
-``#msg`` by the hand. Close codes: 4403 removed by the host, 4000 left; 1011 on a bug
-(the client reconnects and resyncs).
+``#msg`` by the hand. Close codes: 4403 removed by the host, 4000 left; 1000 when a bug
+leaves the socket unusable (the page reconnects and resyncs).
 """
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ from .ratelimit import Bucket
 from .render import is_button, screen, stage
 
 log = logging.getLogger(__name__)
+SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起きました。もう一度お試しください。",
+                  "en": "Something went wrong on the server; please try again."}
 
 PROBE_WAIT = 1.0  # seconds a live holder has to answer a probe
 
@@ -74,8 +76,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         except IllegalAction as exc:
             await self.refresh(notice=exc.as_dict(), selected=getattr(exc, "selected", None))
         except Exception:
+            # A bug must not cost the player the table: log it, re-render this seat with a
+            # notice; if even that fails, close normally (1000) so the page reconnects.
             log.exception("room socket failed on a message")
-            await self.close(code=1011)
+            try:
+                await self.refresh(notice=SERVER_TROUBLE)
+            except Exception:
+                log.exception("room socket could not recover")
+                await self.close(code=1000)
 
     @staticmethod
     def _decode(text: str | None) -> dict:
@@ -83,7 +91,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             raise errors.bad_request("size")
         try:
             msg = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: hostile nesting like [[[[…]]]]
             raise errors.bad_request("json") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("act"), str):
             raise errors.bad_request("act")

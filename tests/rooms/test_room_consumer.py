@@ -214,12 +214,32 @@ async def test_hostile_messages_do_not_break_the_room(make_room):
     for junk in ["not json", json.dumps([1, 2]), json.dumps({"act": 5}), json.dumps({"act": "__init__"}),
                  json.dumps({"act": "play", "version": "x"}), json.dumps({"act": "play", "version": "1", "card": ["-1"]}),
                  json.dumps({"act": "play", "version": "1", "card": list(range(500))}),
-                 json.dumps({"act": "pick", "version": "1", "index": "99999999"}), "x" * 20000]:
+                 json.dumps({"act": "pick", "version": "1", "index": "99999999"}), "x" * 20000,
+                 "[" * 4000 + "]" * 4000]:  # nesting deep enough for a RecursionError in json
         await tab.comm.send_to(text_data=junk)
         reply = await tab.recv()
         assert 'id="msg"' in reply and "error" in reply
     after = await adb(Room.objects.get)(pk=room.id)
     assert after.version == room.version + 1  # only the hello's presence change
+    await tab.close()
+
+
+async def test_a_server_bug_on_a_message_keeps_the_socket(make_room, monkeypatch):
+    """An unexpected exception is logged and answered with a notice; the socket stays."""
+    from rooms import consumers
+    room, toks = await started_room(make_room)
+    tab = Tab(room.id)
+    await tab.open(toks["あき"])
+
+    async def broken(self, msg):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(consumers.RoomConsumer, "handle", broken)
+    await tab.comm.send_to(text_data=json.dumps({"act": "ping"}))
+    reply = await tab.recv()
+    assert "サーバーで問題が起きました" in reply
+    monkeypatch.undo()
+    await tab.comm.send_to(text_data=json.dumps({"act": "ping"}))
     await tab.close()
 
 
