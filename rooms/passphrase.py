@@ -24,8 +24,12 @@ class InvalidInput(ValueError):
         self.ja, self.en = ja, en
 
 
-def _strip_invisible(s: str) -> str:
-    return "".join(ch for ch in s if unicodedata.category(ch) not in ("Cf", "Cc"))
+ZWJ = "\u200d"  # joins emoji sequences (👨‍👩‍👧): kept in names, dropped from passphrases
+
+
+def _strip_invisible(s: str, keep: str = "") -> str:
+    """Drop control (Cc) and format (Cf) characters, except those in ``keep``."""
+    return "".join(ch for ch in s if ch in keep or unicodedata.category(ch) not in ("Cf", "Cc"))
 
 
 @sensitive_variables("raw", "s")
@@ -52,11 +56,12 @@ def room_key(normalised: str) -> str:
 
 
 def clean_name(raw: str) -> str:
-    """A display name: NFKC, inner whitespace collapsed, no control/format characters,
+    """A display name: NFKC, inner whitespace collapsed, no control/format characters but the
+    zero-width joiner of emoji sequences,
     1–16 characters. Raises :class:`InvalidInput`. (Escaping is the templates' job.)"""
     if not isinstance(raw, str) or len(raw) > RAW_MAX:
         raise InvalidInput("名前が長すぎます（16文字まで）。", "The name is too long (16 characters at most).")
-    s = " ".join(_strip_invisible(unicodedata.normalize("NFKC", raw)).split())
+    s = " ".join(_strip_invisible(unicodedata.normalize("NFKC", raw), keep=ZWJ).split())
     if not s:
         raise InvalidInput("名前を入れてください。", "Please enter a name.")
     if len(s) > NAME_MAX:

@@ -32,6 +32,8 @@ def test_key_is_not_the_passphrase():
 
 def test_names():
     assert clean_name("  Ａｌｉｃｅ\u200b  ") == "Alice"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, not three people
+    assert clean_name(family) == family
     with pytest.raises(InvalidInput):
         clean_name("   ")
     with pytest.raises(InvalidInput):
