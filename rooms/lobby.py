@@ -46,13 +46,24 @@ def _next_order(room: Room) -> int:
     return (room.seats.aggregate(m=Max("order"))["m"] or 0) + 1 if room.seats.exists() else 0
 
 
+def unique_name(name: str, seats: list) -> str:
+    """``name``, or ``name 2``, ``name 3``… when someone in the room already has it (so
+    「…の番です」 and the log never mean two people)."""
+    taken = {s.name for s in seats}
+    n, candidate = 1, name
+    while candidate in taken:
+        n += 1
+        candidate = f"{name} {n}"
+    return candidate
+
+
 def _add_human(room: Room, seats: list, name: str, bid_hash: str | None, now: datetime) -> str:
     """Seat a new human (host if first); returns the fresh seat token."""
     _waiting(room)
     if len(seats) >= opts.PLAYERS[room.game][1]:
         raise errors.room_full()
     token = tokens.new_token()
-    Seat.objects.create(room=room, order=_next_order(room), kind=HUMAN, name=name,
+    Seat.objects.create(room=room, order=_next_order(room), kind=HUMAN, name=unique_name(name, seats),
                         is_host=not any(s.is_human for s in seats),
                         token_hash=tokens.digest(token), browser_hash=bid_hash, left_at=now)
     record.seat_taken(room.game, "human")

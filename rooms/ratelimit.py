@@ -17,7 +17,7 @@ class Bucket(TokenBucket):
 # --- join attempts per client (notes §5.5) ------------------------------------------------
 
 #: (attempts, seconds): entering a passphrase or joining by link, per client IP.
-JOIN_LIMIT = (10, 60)
+JOIN_LIMIT = (30, 60)  # friends behind one router, with a few typos, stay well inside it
 
 
 def allow_join(request) -> bool:

@@ -63,6 +63,16 @@
   }
   setInterval(tick, 250);
 
+  // The share link shows the whole address (the server renders only the path).
+  function fillLinks() {
+    document.querySelectorAll("input[data-path]").forEach(function (input) {
+      var url = location.origin + input.dataset.path;
+      if (input.value !== url) input.value = url;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", fillLinks);
+  document.addEventListener("htmx:wsAfterMessage", fillLinks);
+
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy]");
     if (!btn) return;

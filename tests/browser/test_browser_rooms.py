@@ -66,6 +66,8 @@ def test_two_friends_play_a_round(live_server_url, browser):
     host_ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
     host = host_ctx.new_page()
     enter(host, url, "あき", "ブラウザ　テスト")
+    shown = host.input_value("#share-link")  # the whole address before anyone presses コピー
+    assert re.fullmatch(re.escape(url) + r"/rooms/[0-9a-f-]+/", shown)
     host.click("button[data-copy]")
     link = host.evaluate("navigator.clipboard.readText()")
     assert re.fullmatch(re.escape(url) + r"/rooms/[0-9a-f-]+/", link)

@@ -81,3 +81,15 @@ def test_practice_starts_a_solo_game(client):
     room = Room.objects.get()
     assert room.solo and room.status == "playing" and room.options["players"] == 5
     assert room.seats.filter(kind="cpu").count() == 4
+
+
+def test_two_people_with_one_name_are_told_apart():
+    from rooms.lobby import unique_name
+
+    class S:
+        def __init__(self, name):
+            self.name = name
+
+    assert unique_name("あき", []) == "あき"
+    assert unique_name("あき", [S("あき")]) == "あき 2"
+    assert unique_name("あき", [S("あき"), S("あき 2"), S("CPU 1")]) == "あき 3"
