@@ -40,7 +40,7 @@ Change = Callable[[Room, list, datetime], list | None]
 
 
 def commit(room_id, version: int | None, change: Change, *, by: str, seat: int | None = None,
-           action: dict | None = None) -> tuple[Room, list]:
+           action: dict | None = None, reload_seats: bool = True) -> tuple[Room, list]:
     """Apply ``change(room, seats, now)`` as the next version of the room.
 
     ``version`` is the version the client saw (``None``: system changes that are valid on
@@ -48,19 +48,24 @@ def commit(room_id, version: int | None, change: Change, *, by: str, seat: int |
     rows, returns the events to log, and raises ``IllegalAction``/``Refused`` to refuse.
     Returns ``(room, events)`` with ``room.version`` the new version.
 
+    ``reload_seats=False``: ``change`` keeps the seat objects it was given up to date with
+    what it writes (a game move), so they are not read again after it.
+
     Raises: ``errors.closed()`` if the room is gone, ``errors.stale()`` on a version
     mismatch or a lost race, and whatever ``change`` raises; nothing is written then.
     """
     now = timezone.now()
     with transaction.atomic():
-        room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
+        room = next(iter(Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED)), None)  # pk: ≤ 1 row
         if room is None:
             raise errors.closed()
         if version is not None and room.version != version:
             raise errors.stale()
         old_version = room.version
-        events = change(room, list(room.seats.all()), now) or []
         seats = list(room.seats.all())
+        events = change(room, seats, now) or []
+        if reload_seats:
+            seats = list(room.seats.all())
         _after_change(room, seats, now)
         room.version = old_version + 1
         saved = Room.objects.filter(pk=room.pk, version=old_version).update(
@@ -116,7 +121,7 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
         _count_timeout(seats, seat_no, by)
         return events
 
-    return commit(room_id, version, change, by=by, seat=seat_no, action=action)
+    return commit(room_id, version, change, by=by, seat=seat_no, action=action, reload_seats=False)
 
 
 def _count_timeout(seats: list, seat_no: int, by: str) -> None:
@@ -124,6 +129,8 @@ def _count_timeout(seats: list, seat_no: int, by: str) -> None:
     if seat is None or not seat.is_human:
         return
     if by == "human" and (seat.timeouts or seat.auto):
+        seat.timeouts, seat.auto = 0, False  # commit() goes on with these objects
         Seat.objects.filter(pk=seat.pk).update(timeouts=0, auto=False)
     elif by == "timeout":
-        Seat.objects.filter(pk=seat.pk).update(timeouts=seat.timeouts + 1, auto=seat.timeouts + 1 >= 2)
+        seat.timeouts, seat.auto = seat.timeouts + 1, seat.timeouts + 1 >= 2
+        Seat.objects.filter(pk=seat.pk).update(timeouts=seat.timeouts, auto=seat.auto)

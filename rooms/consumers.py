@@ -217,13 +217,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def act_hint(self, msg):
         current = sorted(self.selection)  # each press the next hint, cheapest first
 
-        def hint() -> tuple[dict, list | None]:  # (notice, selection): in the render's thread hop
-            hints = _hints(self.room_id, self._order())
+        def hint():  # (notice, selection, (room, seats)): in the render's thread hop
+            loaded = _snapshot(self.room_id, None)  # the render reuses this load
+            me = next((s for s in loaded[1] if s.pk == self.seat_pk), None)
+            if me is None:
+                raise errors.not_seated()
+            hints = _room_hints(loaded[0], me.order)
             if not hints:
-                return {"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."}, None
+                return {"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."}, None, loaded
             at = next((i for i, h in enumerate(hints) if current and sorted(h["action"].get("cards", [])) == current), -1)
             top = hints[(at + 1) % len(hints)]
-            return {"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"}, top["action"].get("cards", [])
+            return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
+                    top["action"].get("cards", []), loaded)
 
         await self.refresh(before=hint)
 
@@ -273,7 +278,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.refresh(before=run)  # show the result at once; the doorbell is then a no-op
 
     def _order(self) -> int:
-        order = Seat.objects.filter(pk=self.seat_pk).values_list("order", flat=True).first()
+        order = next(iter(Seat.objects.filter(pk=self.seat_pk).values_list("order", flat=True)), None)
         if order is None:
             raise errors.not_seated()
         return order
@@ -301,15 +306,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
         def work():
             nonlocal notice
+            loaded = None
             if before is not None:
                 got = before()
-                if got is not None:  # a hint: its notice and the cards it selects
-                    notice, chosen = got
+                if got is not None:  # a hint: its notice, the cards it selects, its load
+                    notice, chosen, loaded = got
                     self.sent.pop("msg", None)
                     if chosen is not None:
                         self.selection = list(chosen)
                         self.sent.pop("hand", None)
-            return self._render(notice, self.selection, full, token, taken, at)
+            return self._render(notice, self.selection, full, token, taken, at, loaded)
 
         out, version, kicked = await database_sync_to_async(work)()
         self.version = max(self.version, version)
@@ -318,9 +324,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if kicked:
             await self.close(code=4403)
 
-    def _render(self, notice, selected, full, token, taken, at=None) -> tuple[str, int, bool]:
+    def _render(self, notice, selected, full, token, taken, at=None, loaded=None) -> tuple[str, int, bool]:
         now = timezone.now()
-        room, seats = _snapshot(self.room_id, at)
+        room, seats = loaded or _snapshot(self.room_id, at)
         me = next((s for s in seats if s.pk == self.seat_pk), None)
         kicked = bool(self.seat_pk and me is None and room and room.status != Room.Status.CLOSED)
         if kicked:
@@ -361,11 +367,13 @@ class _Deferred(Exception):
 
 
 def _snapshot(room_id, at: int | None) -> tuple[Room | None, list]:
+    """The room and its seats: for a doorbell (``at``) a shared load of that version if
+    one is recent, else the database."""
     clock = time.monotonic()
     snap = _snapshots.get(room_id)
     if at is not None and snap and snap[0] >= at and clock - snap[1] < SNAPSHOT_TTL:
         return snap[2], snap[3]
-    room = Room.objects.filter(pk=room_id).first()
+    room = next(iter(Room.objects.filter(pk=room_id)), None)  # pk: ≤ 1 row, no ORDER BY
     seats = list(room.seats.all()) if room else []
     if len(_snapshots) > 512:  # forget old rooms
         for key in [k for k, v in _snapshots.items() if clock - v[1] > SNAPSHOT_TTL]:
@@ -394,7 +402,10 @@ def _pick(room_id, seat_no: int, index: int, version: int) -> dict:
 
 
 def _hints(room_id, seat_no: int) -> list:
-    room = Room.objects.filter(pk=room_id).first()
+    return _room_hints(Room.objects.filter(pk=room_id).first(), seat_no)
+
+
+def _room_hints(room: Room | None, seat_no: int) -> list:
     if room is None or room.status != Room.Status.PLAYING or not room.state:
         return []
     engine = engine_for(room.game)
