@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from . import fragments
 from .render import is_button
 from .schedule import TABLE
 
@@ -35,6 +36,8 @@ def context(room, view: dict, me, ctx: dict) -> dict:
         "effect_selected": False,
         "named_log": [{"ja": _names(e["ja"], names), "en": _names(e["en"], names)} for e in view["log"]],
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
+        "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
+        "seat_rows": fragments.seat_rows(ctx["players"]),
     }
     chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
     out["effect_selected"] = bool(chosen) and chosen in out["effect_sets"]
