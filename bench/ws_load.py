@@ -301,6 +301,7 @@ async def main(args) -> None:
         await asyncio.sleep(args.warmup)
         stats.reset()
         cpu0 = [proc_stat(s.pid)[1] for s in servers]
+        me0 = time.process_time()
         wall0, start = time.time(), time.perf_counter()
         spy = None
         if args.profile:
@@ -314,6 +315,7 @@ async def main(args) -> None:
         if stalled:
             stats.errors["stalled_client"] += stalled
         procs = [proc_stat(s.pid) for s in servers]
+        me1 = time.process_time()
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         if spy:
@@ -332,6 +334,9 @@ async def main(args) -> None:
         print(f"errors: {sum(stats.errors.values())} {dict(stats.errors) or ''}")
         for s, (rss, cpu), c0 in zip(servers, procs, cpu0):
             print(f"server pid {s.pid}: RSS {rss:.0f} MB, CPU {100 * (cpu - c0) / elapsed:.0f}% of one core")
+        total_cpu = sum(cpu - c0 for (_, cpu), c0 in zip(procs, cpu0))
+        print(f"server CPU per accepted action: {1000 * total_cpu / max(humans, 1):.1f} ms; "
+              f"bench clients' CPU {100 * (me1 - me0) / elapsed:.0f}% of one core")
         if spy:
             print(f"py-spy profile: {args.profile_out}")
     finally:

@@ -38,6 +38,11 @@ DRIVER_LEASE = timedelta(seconds=5)
 
 Change = Callable[[Room, list, datetime], list | None]
 
+#: Called with ``(room, seats)`` of each committed version, in this process, before its
+#: doorbell (rooms.consumers keeps it as the room's newest load: the renders of that version
+#: here need not read it back). The objects must not be changed by the callbacks.
+committed: list[Callable[[Room, list], None]] = []
+
 
 def commit(room_id, version: int | None, change: Change, *, by: str, seat: int | None = None,
            action: dict | None = None, reload_seats: bool = True) -> tuple[Room, list]:
@@ -79,7 +84,7 @@ def commit(room_id, version: int | None, change: Change, *, by: str, seat: int |
         RoomEvent.objects.create(room=room, version=room.version, seat=seat, by=by,
                                  action=action or {}, events=events, created_at=now)
         group, v = room.group, room.version
-        transaction.on_commit(lambda: ring(group, v))
+        transaction.on_commit(lambda: _announce(room, seats, group, v))
     return room, events
 
 
@@ -93,6 +98,15 @@ def _after_change(room: Room, seats: list, now: datetime) -> None:
         room.empty_since = None
     elif room.empty_since is None:
         room.empty_since = now
+
+
+def _announce(room: Room, seats: list, group: str, version: int) -> None:
+    for fn in committed:
+        try:
+            fn(room, seats)
+        except Exception:  # a cache, never the change
+            log.exception("committed hook failed for %s v%s", group, version)
+    ring(group, version)
 
 
 def ring(group: str, version: int) -> None:

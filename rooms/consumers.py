@@ -246,17 +246,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         version = intents.version(msg)
         deferred = []
 
-        def move() -> None:
+        def move() -> int:
             order = self._order()
             action = decide(order)
             if outofturn.is_out_of_turn(action):  # ordered with simultaneous ones (rooms.outofturn)
                 deferred.append((order, action))
                 raise _Deferred
             try:
-                actions.play(self.room_id, order, version, action)
+                room, _ = actions.play(self.room_id, order, version, action)
             except IllegalAction as exc:
                 exc.selected = action.get("cards", []) if cards is None else cards  # stay selected
                 raise
+            return room.version  # rendered from the commit's own load (actions.committed)
 
         try:
             await self.refresh(before=move)  # show the result at once; the doorbell is then a no-op
@@ -305,11 +306,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.sent.pop("msg", None)  # the same refusal twice is still shown
 
         def work():
-            nonlocal notice
+            nonlocal notice, at
             loaded = None
             if before is not None:
                 got = before()
-                if got is not None:  # a hint: its notice, the cards it selects, its load
+                if isinstance(got, int):  # a move: the version it made, as the commit loaded it
+                    at = max(at or 0, got)
+                elif got is not None:  # a hint: its notice, the cards it selects, its load
                     notice, chosen, loaded = got
                     self.sent.pop("msg", None)
                     if chosen is not None:
@@ -383,6 +386,17 @@ def _snapshot(room_id, at: int | None) -> tuple[Room | None, list]:
     elif snap is None or room.version >= snap[0]:
         _snapshots[room_id] = (room.version, clock, room, seats)
     return room, seats
+
+
+def _committed(room: Room, seats: list) -> None:
+    """A change committed in this process: its room and seats (loaded in its transaction,
+    seat writes included) are the newest load of that version (see rooms.actions.commit)."""
+    snap = _snapshots.get(room.pk)
+    if snap is None or room.version > snap[0]:
+        _snapshots[room.pk] = (room.version, time.monotonic(), room, seats)
+
+
+actions.committed.append(_committed)
 
 
 def _touch(seat_pk, channel) -> None:
