@@ -5,7 +5,9 @@ fresh SQLite database in a temp dir, creates ``--rooms`` Daifugō rooms of four 
 (no turn limit, special cards off) and connects one socket client per seat, the way a
 browser tab does (hello with its seat token, pings). Each client plays as fast as the
 server lets it: on its turn (or when it must give cards in the exchange) it asks for a
-hint, and plays / gives the cards the server selected, or passes; after a game the first
+hint, and plays / gives the cards the server selected, or passes (``--no-hint``: on its
+turn it decides from its own page, as a person does: it leads its first card on an empty
+field, else passes; only the exchange still asks for a hint); after a game the first
 seat deals the next round. A client keeps at most one request in flight, always acts on
 the newest version it has seen (a move refused as stale is re-decided, never resent
 blindly) and stays inside the server's per-socket credit bucket (rooms.ratelimit).
@@ -46,6 +48,7 @@ CODE = re.compile(r'id="msg"[^>]*data-code="(\w+)"')
 CARD = re.compile(r'name="card" value="(\d+)"( checked)?')
 BUTTON = re.compile(r'''hx-vals='\{"index": "(\d+)"\}' data-action="(\w+)"''')
 EXPECTED_REFUSALS = {"stale"}  # another seat's move landed first: re-decide at the new version
+HINTS = True  # --no-hint: only the card exchange asks for a hint
 
 # The server's per-socket bucket is 30 credits refilled at 6/s; clients stay under it.
 CLIENT_RATE, CLIENT_BURST = 5.5, 20
@@ -87,7 +90,7 @@ class Client:
     def __init__(self, url: str, origin: str, token: str, room: RoomShared, first: bool):
         self.url, self.origin, self.token, self.room, self.first = url, origin, token, room, first
         self.version = -1
-        self.hand = self.result = ""
+        self.hand = self.result = self.field = ""
         self.pending: tuple[str, float, int] | None = None  # (kind, sent at, version sent on)
         self.credits, self.credit_at = CLIENT_BURST, time.monotonic()
         self.ws = None
@@ -150,6 +153,9 @@ class Client:
         hand = element(html, "hand-form", "</form>")
         if hand is not None:
             self.hand = hand
+        field = element(html, "field", "</section>")
+        if field is not None:
+            self.field = field
         result = element(html, "result", "</section>")
         if result is not None:
             self.result = result
@@ -181,8 +187,15 @@ class Client:
         if self.first and "hidden" not in self.result[:60] and 'data-action="next_game"' in self.result:
             return await self.send({"act": "pick", "index": self.buttons(self.result)["next_game"],
                                     "version": str(self.version)})
-        if 'class="hand my-turn"' in self.hand or "exchange-info" in self.hand:
+        if "exchange-info" in self.hand or ('class="hand my-turn"' in self.hand and HINTS):
             await self.send({"act": "hint"})
+        elif 'class="hand my-turn"' in self.hand:  # --no-hint: decide from the page alone
+            version = str(self.version)
+            cards = [c for c, _ in CARD.findall(self.hand)]
+            if "empty-field" in self.field and cards:  # any single card may lead (plain Daifugō)
+                return await self.send({"act": "play", "card": cards[:1], "mode": "plain", "version": version})
+            if "pass" in self.buttons(self.hand):
+                return await self.send({"act": "pick", "index": self.buttons(self.hand)["pass"], "version": version})
 
     async def after_hint(self) -> None:
         cards = [c for c, checked in CARD.findall(self.hand) if checked]
@@ -358,6 +371,8 @@ if __name__ == "__main__":
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--workers", type=int, default=1, help="daphne processes (>1 uses redis-server)")
     parser.add_argument("--redis", action="store_true", help="channels-redis even with one process")
+    parser.add_argument("--no-hint", action="store_true",
+                        help="clients play without a hint round trip (lead the first card, else pass)")
     parser.add_argument("--profile", action="store_true", help="py-spy record the (first) server")
     parser.add_argument("--profile-out", default="/tmp/tefuda-ws-load.txt")
     parser.add_argument("--verbose", action="store_true", help="show the server's log")
@@ -368,6 +383,7 @@ if __name__ == "__main__":
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tefuda_site.settings")
     os.environ.setdefault("TEFUDA_DEBUG", "0")
     sys.path.insert(0, str(ROOT))
+    HINTS = not args.no_hint
     if args.setup_only:
         print(json.dumps(setup_rooms(args.rooms)))
     else:
