@@ -39,6 +39,8 @@ def context(room, view: dict, me, ctx: dict) -> dict:
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
         "seat_rows": fragments.seat_rows(ctx["players"]),
     }
+    out["log_items"] = fragments.log_items(out["named_log"] or view["log"])
+    out["graveyard_cards"] = fragments.graveyard_cards(view.get("graveyard") or [])
     chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
     out["effect_selected"] = bool(chosen) and chosen in out["effect_sets"]
     mine = ctx.get("my_deadline_ms")
@@ -85,4 +87,9 @@ def _interrupts(legal: list, labels: dict) -> list[dict]:
 
 def _names(text: str, names: dict) -> str:
     """Log lines say P1, P2…; show the seats' names instead (escaped by the template)."""
-    return re.sub(r"\bP(\d+)\b", lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
+    if "P" not in text:
+        return text
+    return _SEAT.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
+
+
+_SEAT = re.compile(r"\bP(\d+)\b")

@@ -83,3 +83,33 @@ def seat_rows(players: list) -> SafeString:
         row.append(f'\n    <span class="points">{_num(p.get("total"))}点</span>\n  </li>\n  ')
         out.append("".join(row))
     return mark_safe("".join(out))
+
+
+_memo: dict[tuple, str] = {}
+
+
+def _memoised(key: tuple, build) -> SafeString:
+    """``build()`` once per distinct ``key`` (content, not who asked: the four seats of a
+    table render the same log and graveyard once per version)."""
+    got = _memo.get(key)
+    if got is None:
+        if len(_memo) > 2048:
+            _memo.clear()
+        got = _memo[key] = build()
+    return mark_safe(got)
+
+
+def log_items(entries: list) -> SafeString:
+    """The ``<li>`` lines of ``rooms/tables/daifugo/log.html`` (``{"ja", "en"}`` each)."""
+    key = ("log", *((e.get("ja"), e.get("en")) for e in entries))
+    return _memoised(key, lambda: "".join(f'<li lang="ja" title="{escape(en)}">{escape(ja)}</li>'
+                                          for ja, en in key[1:]))
+
+
+def graveyard_cards(cards: list) -> SafeString:
+    """The face-up cards of ``rooms/tables/daifugo/graveyard.html``."""
+    key = ("graveyard", *((c.get("code"), c.get("label")) for c in cards))
+    if not cards:
+        return mark_safe('<span class="muted">まだありません</span>')
+    return _memoised(key, lambda: "".join(f'<span class="card face" data-code="{escape(code)}">{escape(label)}</span>'
+                                          for code, label in key[1:]))
