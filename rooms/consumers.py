@@ -218,7 +218,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         current = sorted(self.selection)  # each press the next hint, cheapest first
 
         def hint():  # (notice, selection, (room, seats)): in the render's thread hop
-            loaded = _snapshot(self.room_id, None)  # the render reuses this load
+            # the newest load of this process if it is at least what this tab shows and
+            # recent (as for a doorbell), else the database; the render reuses it
+            loaded = _snapshot(self.room_id, self.version if self.version >= 0 else None)
             me = next((s for s in loaded[1] if s.pk == self.seat_pk), None)
             if me is None:
                 raise errors.not_seated()
@@ -405,8 +407,10 @@ def _touch(seat_pk, channel) -> None:
 
 
 def _pick(room_id, seat_no: int, index: int, version: int) -> dict:
-    """The ``index``-th legal action without cards (pass, next round, …) at ``version``."""
-    room = Room.objects.filter(pk=room_id).first()
+    """The ``index``-th legal action without cards (pass, next round, …) at ``version``
+    (from a recent load of that version: the commit's compare-and-set refuses it if the
+    room has moved on since)."""
+    room, _ = _snapshot(room_id, version)
     if room is None or room.version != version or not room.state:
         raise errors.stale()
     simple = [a for a in engine_for(room.game).legal_actions(room.state, seat_no) if is_button(a)]

@@ -34,7 +34,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
                                if a.get("type") == "play" and a.get("mode") == "effect"}),
         "interrupts": _interrupts(legal, labels),
         "effect_selected": False,
-        "named_log": [{"ja": _names(e["ja"], names), "en": _names(e["en"], names)} for e in view["log"]],
+        "named_log": _named_log(view["log"], names),
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
         "seat_rows": fragments.seat_rows(ctx["players"]),
@@ -83,6 +83,21 @@ def _interrupts(legal: list, labels: dict) -> list[dict]:
     options = [a for a in legal if a.get("type") == "play" and a.get("mode") == "interrupt"]
     return [{"index": i, "label": " ".join(labels.get(c, "?") for c in a["cards"])}
             for i, a in enumerate(options)]
+
+
+_logs: dict[tuple, list] = {}
+
+
+def _named_log(log: list, names: dict) -> list[dict]:
+    """The log lines with the seats' names, once per distinct (lines, names) in the process
+    (the four seats of a table mostly see the same lines; a key is its own content)."""
+    key = (tuple(sorted(names.items())), *((e["ja"], e["en"]) for e in log))
+    got = _logs.get(key)
+    if got is None:
+        if len(_logs) > 1024:
+            _logs.clear()
+        got = _logs[key] = [{"ja": _names(ja, names), "en": _names(en, names)} for ja, en in key[1:]]
+    return [dict(e) for e in got]
 
 
 def _names(text: str, names: dict) -> str:

@@ -88,7 +88,7 @@ def _lobby_context(room: Room, seats: list, me, base: dict) -> dict:
 
 def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selected: list) -> dict:
     engine = engine_for(room.game)
-    view = engine.view(room.state, me.order)
+    view = seat_view(engine, room.state, me.order)
     present = tables.presenter(room.game)
     legal = present.legal(engine, room.state, view, me.order)
     by_order = {s.order: s for s in seats}
@@ -114,6 +114,26 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
         from . import daifugo_table
         ctx.update(daifugo_table.context(room, view, me, ctx))
     return ctx
+
+
+#: (id(state), seat) → (state, view): a state object rendered again for the same seat (a
+#: hint and its render, a doorbell render and the hint after it on one shared snapshot)
+#: reuses its view. Keyed by the very object (kept alive here, so its id is not reused);
+#: states are never changed in place once loaded (a change makes a new version's object).
+_views: dict[tuple[int, int], tuple[dict, dict]] = {}
+
+
+def seat_view(engine, state: dict, seat: int) -> dict:
+    """``engine.view(state, seat)``, once per state object and seat in this process."""
+    key = (id(state), seat)
+    hit = _views.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    view = engine.view(state, seat)
+    if len(_views) > 1024:
+        _views.clear()
+    _views[key] = (state, view)
+    return view
 
 
 def _placed(infos: list, seat: int) -> bool:
