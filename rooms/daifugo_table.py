@@ -94,7 +94,7 @@ def _named_log(log: list, names: dict) -> list[dict]:
     key = (tuple(sorted(names.items())), *((e["ja"], e["en"]) for e in log))
     got = _logs.get(key)
     if got is None:
-        if len(_logs) > 1024:
+        if len(_logs) >= 512:
             _logs.clear()
         got = _logs[key] = [{"ja": _names(ja, names), "en": _names(en, names)} for ja, en in key[1:]]
     return [dict(e) for e in got]

@@ -25,7 +25,7 @@ def _card(c: dict) -> tuple[str, str]:
     key = (c["id"], c.get("code"), c.get("label"), bool(c.get("special")), c.get("suit") in ("H", "D"))
     got = _cards.get(key)
     if got is None:
-        if len(_cards) > 4096:
+        if len(_cards) > 1024:  # a few decks' worth
             _cards.clear()
         got = (f'<label class="card{" special" if key[3] else ""}{" red" if key[4] else ""}" '
                f'data-code="{escape(key[1])}"><input type="checkbox" name="card" value="{_num(key[0])}"',
@@ -93,7 +93,7 @@ def _memoised(key: tuple, build) -> SafeString:
     table render the same log and graveyard once per version)."""
     got = _memo.get(key)
     if got is None:
-        if len(_memo) > 2048:
+        if len(_memo) >= 1024:
             _memo.clear()
         got = _memo[key] = build()
     return mark_safe(got)

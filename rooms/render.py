@@ -121,6 +121,7 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
 #: reuses its view. Keyed by the very object (kept alive here, so its id is not reused);
 #: states are never changed in place once loaded (a change makes a new version's object).
 _views: dict[tuple[int, int], tuple[dict, dict]] = {}
+VIEWS_KEPT = 256
 
 
 def seat_view(engine, state: dict, seat: int) -> dict:
@@ -130,7 +131,7 @@ def seat_view(engine, state: dict, seat: int) -> dict:
     if hit is not None and hit[0] is state:
         return hit[1]
     view = engine.view(state, seat)
-    if len(_views) > 1024:
+    if len(_views) >= VIEWS_KEPT:  # they keep whole states alive
         _views.clear()
     _views[key] = (state, view)
     return view
