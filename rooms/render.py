@@ -36,7 +36,7 @@ def is_button(action: dict) -> bool:
 class Screen:
     kind: str
     parts: dict[str, str] = field(default_factory=dict)
-    stage_template: str = ""
+    stage_template: str | list[str] = ""
     context: dict = field(default_factory=dict)
 
 
@@ -54,14 +54,14 @@ def screen(room: Room | None, seats: list, me, now: datetime, *, notice: dict | 
         return _parts("lobby", "rooms/lobby/stage.html", LOBBY_PARTS, "rooms/lobby/", _lobby_context(room, seats, me, base))
     folder = f"rooms/tables/{room.game}/"
     ctx = _table_context(room, seats, me, now, base, selected or [])
-    return _parts("table", folder + "stage.html", TABLE_PARTS, folder, ctx)
+    return _parts("table", _part_template(folder, "stage"), TABLE_PARTS, folder, ctx)
 
 
 def _simple(kind: str, ctx: dict) -> Screen:
     return Screen(kind, {}, f"rooms/stage_{kind}.html", ctx)
 
 
-def _parts(kind: str, stage_template: str, names, folder: str, ctx: dict) -> Screen:
+def _parts(kind: str, stage_template: str | list[str], names, folder: str, ctx: dict) -> Screen:
     parts = {name: render_to_string(_part_template(folder, name), ctx) for name in names}
     return Screen(kind, parts, stage_template, ctx)
 
