@@ -126,6 +126,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request when it is missing (tests)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # WhiteNoise serves static files from the daphne process itself (scripts/serve runs
 # collectstatic; the finders also serve them without it, e.g. in tests).
