@@ -73,3 +73,28 @@ class Tab:
 
     async def close(self) -> None:
         await self.comm.disconnect()
+
+
+async def get(room_id):
+    """The room row now (from async tests)."""
+    from channels.db import database_sync_to_async as adb
+
+    from rooms.models import Room
+    return await adb(Room.objects.get)(pk=room_id)
+
+
+async def run_cpus(room_id, until, limit=400):
+    """Make every timer of the room due and tick the driver until ``until(room)``."""
+    from channels.db import database_sync_to_async as adb
+    from django.utils import timezone
+
+    from rooms import driver
+    from rooms.models import Room
+    for _ in range(limit):
+        room = await get(room_id)
+        if until(room):
+            return room
+        await adb(Room.objects.filter(pk=room_id).update)(
+            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
+        await adb(driver.tick)()
+    raise AssertionError("never reached")

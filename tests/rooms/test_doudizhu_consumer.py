@@ -13,10 +13,7 @@ from games import get_engine
 from rooms import driver, lobby
 from rooms.models import Room, Seat
 
-try:
-    from room_tabs import Tab
-except ImportError:  # older layout: the helper lived in conftest
-    from conftest import Tab
+from room_tabs import Tab, get, run_cpus
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 E = get_engine("doudizhu")
@@ -36,22 +33,6 @@ def _dd_room(make_room, names):
 
 async def dd_room(make_room, names=("あき",)):
     return await adb(_dd_room)(make_room, names)
-
-
-async def get(room_id) -> Room:
-    return await adb(Room.objects.get)(pk=room_id)
-
-
-async def run_cpus(room_id, until, limit=400):
-    """Make every timer due and tick until ``until(room)``."""
-    for _ in range(limit):
-        room = await get(room_id)
-        if until(room):
-            return room
-        await adb(Room.objects.filter(pk=room_id).update)(
-            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
-        await adb(driver.tick)()
-    raise AssertionError("never reached")
 
 
 def bid_index(html: str, value: int) -> str:

@@ -6,14 +6,13 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async as adb
-from django.utils import timezone
 
 from games.guandan.cards import RANK
-from rooms import driver, lobby
+from rooms import lobby
 from rooms.models import Room
 
 from guandan_plan import E, first_hand
-from room_tabs import Tab
+from room_tabs import Tab, get, run_cpus
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -25,21 +24,6 @@ def _gd_room(make_room, state=None):
     if state is not None:
         Room.objects.filter(pk=room.id).update(state=state)
     return Room.objects.get(pk=room.id), toks
-
-
-async def get(room_id) -> Room:
-    return await adb(Room.objects.get)(pk=room_id)
-
-
-async def run_cpus(room_id, until, limit=300):
-    for _ in range(limit):
-        room = await get(room_id)
-        if until(room):
-            return room
-        await adb(Room.objects.filter(pk=room_id).update)(
-            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
-        await adb(driver.tick)()
-    raise AssertionError("never reached")
 
 
 def index_of(html: str, action: str) -> str:
