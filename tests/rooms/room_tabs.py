@@ -83,18 +83,23 @@ async def get(room_id):
     return await adb(Room.objects.get)(pk=room_id)
 
 
-async def run_cpus(room_id, until, limit=400):
-    """Make every timer of the room due and tick the driver until ``until(room)``."""
+async def tick_due(room) -> None:
+    """Make every timer of ``room`` (as loaded) due now and let the driver tick once."""
     from channels.db import database_sync_to_async as adb
     from django.utils import timezone
 
     from rooms import driver
     from rooms.models import Room
+    await adb(Room.objects.filter(pk=room.pk).update)(
+        timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
+    await adb(driver.tick)()
+
+
+async def run_cpus(room_id, until, limit=400):
+    """Make every timer of the room due and tick the driver until ``until(room)``."""
     for _ in range(limit):
         room = await get(room_id)
         if until(room):
             return room
-        await adb(Room.objects.filter(pk=room_id).update)(
-            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
-        await adb(driver.tick)()
+        await tick_due(room)
     raise AssertionError("never reached")

@@ -7,13 +7,12 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async as adb
-from django.utils import timezone
 
 from games import get_engine
 from rooms import driver, lobby
 from rooms.models import Room, Seat
 
-from room_tabs import Tab, get, run_cpus
+from room_tabs import Tab, get, run_cpus, tick_due
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 E = get_engine("doudizhu")
@@ -192,9 +191,7 @@ async def test_a_whole_hand_of_socket_traffic_holds_only_own_cards(make_room):
             assert not {code[i] for i in kitty} & set(re.findall(r'data-code="([^"]+)"', seen))
         if E.is_over(room.state):
             break
-        await adb(Room.objects.filter(pk=room.id).update)(
-            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
-        await adb(driver.tick)()
+        await tick_due(room)
         await tab.drain(0.01)
     await tab.drain()
     assert E.is_over(room.state)

@@ -5,14 +5,13 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async as adb
-from django.utils import timezone
 
 from games import get_engine
 from games.core import IllegalAction
-from rooms import driver, lobby
+from rooms import lobby
 from rooms.models import Room, RoomEvent, Seat
 
-from room_tabs import Tab
+from room_tabs import Tab, run_cpus
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 E = get_engine("daifugo")
@@ -23,18 +22,6 @@ async def started_room(make_room, names=("あき", "ふゆ")):
     room = await adb(Room.objects.get)(pk=room.id)
     await adb(lobby.start)(room.id, 0, room.version)
     return await adb(Room.objects.get)(pk=room.id), toks
-
-
-async def play_all_cpu_until(room_id, predicate, limit=400):
-    """Make every timer due and tick until ``predicate(room)``."""
-    for _ in range(limit):
-        room = await adb(Room.objects.get)(pk=room_id)
-        if predicate(room):
-            return room
-        await adb(Room.objects.filter(pk=room_id).update)(
-            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
-        await adb(driver.tick)()
-    raise AssertionError("predicate never held")
 
 
 async def test_hello_with_token_shows_the_waiting_room(make_room):
@@ -100,7 +87,7 @@ async def test_play_refusal_keeps_cards_selected_and_changes_nothing(make_room):
     tabs = {n: Tab(room.id) for n in toks}
     for n, t in tabs.items():
         await t.open(toks[n])
-    room = await play_all_cpu_until(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    room = await run_cpus(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
     turn = room.state["turn"]
     tab = tabs[names[turn]]
     await tab.drain()
@@ -137,7 +124,7 @@ async def test_a_human_move_goes_through_and_everyone_sees_it(make_room):
     tabs = {n: Tab(room.id) for n in toks}
     for n, t in tabs.items():
         await t.open(toks[n])
-    room = await play_all_cpu_until(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    room = await run_cpus(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
     turn = room.state["turn"]
     a = tabs[names[turn]]
     b = next(t for n, t in tabs.items() if n != names[turn])
@@ -169,9 +156,9 @@ async def test_disconnect_cpu_takes_over_then_reclaim_by_browser(make_room):
     await b.drain()
     assert "通信待ち" in b.latest("seats")
     # the CPU plays the away seat's turns
-    room = await play_all_cpu_until(room.id, lambda r: r.state["turn"] == leaver.order and r.timers.get(str(leaver.order)))
+    room = await run_cpus(room.id, lambda r: r.state["turn"] == leaver.order and r.timers.get(str(leaver.order)))
     assert room.timers[str(leaver.order)][0] == "away"
-    moved = await play_all_cpu_until(room.id, lambda r: r.state["turn"] != leaver.order)
+    moved = await run_cpus(room.id, lambda r: r.state["turn"] != leaver.order)
     ev = await adb(RoomEvent.objects.filter(room_id=room.id, seat=leaver.order).last)()
     assert ev.by == "cpu" and moved.version > room.version
     # a reopened tab of the same browser (no token) gets the seat back, with a fresh token

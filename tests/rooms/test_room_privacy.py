@@ -8,11 +8,11 @@ from django.utils import timezone
 
 from games import get_engine
 from games.daifugo.cards import code as card_code
-from rooms import driver, lobby
+from rooms import lobby
 from rooms.models import Room, Seat
 from rooms.render import screen, stage
 
-from room_tabs import Tab
+from room_tabs import Tab, tick_due
 
 E = get_engine("daifugo")
 
@@ -67,9 +67,7 @@ async def test_socket_messages_of_a_whole_game_hold_only_own_cards(make_room):
         mine |= set(room.state["hands"][0])  # 7-pass gifts join the hand
         if E.is_over(room.state):
             break
-        await adb(Room.objects.filter(pk=room.id).update)(
-            timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
-        await adb(driver.tick)()
+        await tick_due(room)
         await tab.drain(0.01)
     await tab.drain()
     assert E.is_over(room.state) and "結果" in tab.latest("result")
