@@ -45,6 +45,12 @@ def rank_at_strength(value: int, reversed_order: bool) -> int | None:
     return 18 - value if reversed_order else value
 
 
+def step_above(rank: int, reversed_order: bool) -> int | None:
+    """The natural rank one step stronger than ``rank`` in the effective order (what a
+    number bind wants next), or None when ``rank`` is already the strongest."""
+    return rank_at_strength(strength(rank, reversed_order) + 1, reversed_order)
+
+
 def sort_key(card: int) -> tuple[int, int]:
     """Hand order: weak → strong in the normal order, jokers last, suits ♠♥♦♣."""
     return (RANK[card], SUIT_ORDER.find(SUIT[card]) if SUIT[card] else 9, card)

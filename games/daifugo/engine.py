@@ -13,12 +13,14 @@ Sources: seed 004 §4 (ルール) and rules/daifugo.md. The state is a JSON dict
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from games.core.engine import Engine
 from games.core.errors import IllegalAction, game_over, malformed, not_in_hand, not_your_turn
 from games.core.rng import draw
 
 from . import cpu, present, specials
-from .cards import DIAMOND_3, HEART_3, N_CARDS, RANK, code, sort_key
+from .cards import DIAMOND_3, HEART_3, N_CARDS, RANK, code, sort_key, step_above
 from .legal import legal_plays
 from .plays import SEQUENCE, Play, as_shape, beats, default_reading, next_bind, readings, satisfies_bind
 from .moves import field_play, is_foul_finish, play_action, reversed_order
@@ -196,7 +198,7 @@ class DaifugoEngine(Engine):
             return []
         w = state["window"]
         if w:
-            return [a for a in self._window_moves(state, seat)]
+            return self._window_moves(state, seat)
         return self._interrupts(state, seat)
 
     def _window_moves(self, state: dict, seat: int) -> list[dict]:
@@ -222,7 +224,6 @@ class DaifugoEngine(Engine):
         nines = [c for c in state["hands"][seat] if RANK[c] == 9]
         if len(nines) < field.size:
             return []
-        from itertools import combinations
         out, seen = [], set()
         for combo in combinations(nines, field.size):
             key = tuple(sorted(code(c) for c in combo))
@@ -571,7 +572,6 @@ class DaifugoEngine(Engine):
         each = len(pool) // len(receivers)
         if each == 0:
             return self._advance(state, seat, events)
-        from games.core.rng import draw
         draw(state).shuffle(pool)
         for i, s in enumerate(receivers):
             state["hands"][s] = sorted(pool[i * each:(i + 1) * each], key=sort_key)
@@ -585,10 +585,9 @@ class DaifugoEngine(Engine):
         """After the order flips mid-trick, the number bind's next rank follows it."""
         bind = state["bind"]
         if bind and bind.get("number") and state["field"]:
-            from .cards import rank_at_strength, strength
             rev = reversed_order(state)
             step = field_play(state["field"]).measure_rank(rev)
-            bind["next"] = rank_at_strength(strength(step, rev) + 1, rev)
+            bind["next"] = step_above(step, rev)
 
     # --- turn order, flush, finishing ----------------------------------------------------
     def _active(self, state: dict, seat: int) -> bool:

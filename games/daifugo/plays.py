@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import JOKER, RANK, SUIT, rank_at_strength, strength
+from .cards import JOKER, RANK, SUIT, step_above, strength
 
 SINGLE, SET, SEQUENCE = "single", "set", "sequence"
 TOP = 100  # the strength key of a joker-only play
@@ -189,7 +189,7 @@ def next_bind(prev: Play | None, play: Play, bind: dict | None, reversed_order: 
             step = bind["next"]
         else:
             step = play.measure_rank(after_order)
-        bind["next"] = None if step is None else rank_at_strength(strength(step, after_order) + 1, after_order)
+        bind["next"] = None if step is None else step_above(step, after_order)
     if not bind["suits"] and not bind["number"]:
         return None
     return bind

@@ -16,7 +16,7 @@ revolution plays trigger nothing; ♥Q×2 and ♠A×2 are exactly those two phys
 """
 from __future__ import annotations
 
-from .cards import HEART_3, HEART_Q, JOKER, RANK, SPADE_3, SPADE_A
+from .cards import HEART_3, HEART_Q, JOKER, RANK, SPADE_3, SPADE_A, strength
 from .plays import SEQUENCE, Play
 
 EFFECT_BY_RANK = {7: "seven_pass", 8: "eight_cut", 11: "eleven_back", 5: "five_skip", 10: "ten_discard"}
@@ -80,5 +80,4 @@ def recipient(state: dict, seat: int) -> int | None:
 def weakest(hand: list[int], count: int, reversed_order: bool) -> list[int]:
     """The ``count`` weakest cards in the effective order (jokers last): what a time-out
     gives in a 7 pass or the exchange (rules/daifugo.md "Time")."""
-    from .cards import strength
     return sorted(hand, key=lambda c: (RANK[c] == JOKER, strength(RANK[c], reversed_order), c))[:count]
