@@ -11,6 +11,7 @@ Human moves, host controls, CPU moves, time-outs and presence changes all come h
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import socket
@@ -25,9 +26,9 @@ from django.utils import timezone
 
 from analytics import record
 
-from . import errors, schedule
+from . import errors, schedule, store
 from .engines import engine_for
-from .models import Room, RoomEvent, Seat
+from .models import Room, Seat
 from .presence import any_human_live
 
 log = logging.getLogger(__name__)
@@ -61,28 +62,23 @@ def commit(room_id, version: int | None, change: Change, *, by: str, seat: int |
     """
     now = timezone.now()
     with transaction.atomic():
-        room = next(iter(Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED)), None)  # pk: ≤ 1 row
+        room = store.load_room(room_id, open_only=True)
         if room is None:
             raise errors.closed()
         if version is not None and room.version != version:
             raise errors.stale()
         old_version = room.version
-        seats = list(room.seats.all())
+        seats = store.load_seats(room.pk)
         events = change(room, seats, now) or []
         if reload_seats:
-            seats = list(room.seats.all())
+            seats = store.load_seats(room.pk)
         _after_change(room, seats, now)
         room.version = old_version + 1
-        saved = Room.objects.filter(pk=room.pk, version=old_version).update(
-            version=room.version, status=room.status, key=room.key, options=room.options,
-            state=room.state, seed=room.seed, timers=room.timers, deadline=room.deadline,
-            driver=room.driver, driver_until=room.driver_until, empty_since=room.empty_since,
-            updated_at=now)
-        if saved != 1:
+        if not store.save_room(room, old_version, now):
             raise errors.stale()
+        room.updated_at = now
         record.engine_events(room.game, events, state=room.state)  # rounds, specials; never raises
-        RoomEvent.objects.create(room=room, version=room.version, seat=seat, by=by,
-                                 action=action or {}, events=events, created_at=now)
+        store.add_event(room, room.version, seat, by, action or {}, events, now)
         group, v = room.group, room.version
         transaction.on_commit(lambda: _announce(room, seats, group, v))
     return room, events
@@ -110,11 +106,39 @@ def _announce(room: Room, seats: list, group: str, version: int) -> None:
 
 
 def ring(group: str, version: int) -> None:
-    """Tell the room's sockets that ``version`` exists (no cards, no HTML: a doorbell)."""
+    """Tell the room's sockets that ``version`` exists (no cards, no HTML: a doorbell).
+
+    On a server the doorbell is handed to the event loop of this process's sockets
+    (:func:`use_loop`) without waiting for it: the database thread that committed goes on
+    at once instead of blocking until the loop is free (a doorbell lost or late costs one
+    stale frame; versions only go up, so an earlier doorbell arriving later is ignored).
+    Without a running loop (management commands, sync tests) it is sent before returning.
+    """
+    message = {"type": "room.changed", "version": version}
+    loop = _loop
+    if loop is not None and loop.is_running():
+        try:
+            future = asyncio.run_coroutine_threadsafe(get_channel_layer().group_send(group, message), loop)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+        else:
+            future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or log.error(
+                "doorbell for %s v%s failed", group, version, exc_info=f.exception()))
+            return
     try:
-        async_to_sync(get_channel_layer().group_send)(group, {"type": "room.changed", "version": version})
+        async_to_sync(get_channel_layer().group_send)(group, message)
     except Exception:  # a lost doorbell costs one stale frame; the next one heals it
         log.exception("doorbell for %s v%s failed", group, version)
+
+
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def use_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Ring doorbells on ``loop`` (the sockets' event loop; rooms.consumers calls this on
+    every connect, so it is the loop of this process's newest socket)."""
+    global _loop
+    _loop = loop
 
 
 # --- game moves --------------------------------------------------------------------------

@@ -25,13 +25,15 @@ import json
 import logging
 import time
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import timezone
 
 from games.core import IllegalAction
 
-from . import actions, driver, errors, intents, lobby, options as opts, outofturn, tables, tokens
+from . import actions, driver, errors, intents, lobby, options as opts, outofturn, store, tables, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket
@@ -58,7 +60,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
         self.bid_hash = tokens.digest(cookie)
         await self.accept()
+        actions.use_loop(asyncio.get_running_loop())
         driver.ensure_started()
+
+    async def dispatch(self, message):
+        """Route a message to its handler. Unlike channels' own ``dispatch`` this does not
+        run ``close_old_connections`` in a thread hop before every message (a tenth of the
+        server's time under bench/ws_load.py): every database call here goes through
+        ``database_sync_to_async``, which closes old connections itself around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code):
         self.closing = True
@@ -249,7 +262,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         deferred = []
 
         def move() -> int:
-            order = self._order()
+            order = self._order(version)
             action = decide(order)
             if outofturn.is_out_of_turn(action):  # ordered with simultaneous ones (rooms.outofturn)
                 deferred.append((order, action))
@@ -280,7 +293,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
         await self.refresh(before=run)  # show the result at once; the doorbell is then a no-op
 
-    def _order(self) -> int:
+    def _order(self, version: int | None = None) -> int:
+        """This socket's seat number; at ``version`` from this process's load of exactly that
+        version if it has one (a seat's number changes only with a new version, and the
+        move is refused as stale unless the room is still at ``version``)."""
+        snap = _snapshots.get(self.room_id)
+        if version is not None and snap and snap[0] == version:
+            order = next((s.order for s in snap[3] if s.pk == self.seat_pk), None)
+            if order is None:
+                raise errors.not_seated()
+            return order
         order = next(iter(Seat.objects.filter(pk=self.seat_pk).values_list("order", flat=True)), None)
         if order is None:
             raise errors.not_seated()
@@ -322,12 +344,27 @@ class RoomConsumer(AsyncWebsocketConsumer):
                         self.sent.pop("hand", None)
             return self._render(notice, self.selection, full, token, taken, at, loaded)
 
-        out, version, kicked = await database_sync_to_async(work)()
+        done = self._render_shared(notice, at) if before is None and not (full or token or taken) else None
+        out, version, kicked = done or await database_sync_to_async(work)()
         self.version = max(self.version, version)
         if out:
             await self.send(text_data=out)
         if kicked:
             await self.close(code=4403)
+
+    def _render_shared(self, notice, at: int | None) -> tuple[str, int, bool] | None:
+        """A doorbell's render on the event loop, without a thread hop, when this process
+        already holds a recent load of that version (:func:`_shared`); None otherwise (or if
+        rendering would touch the database after all: then the caller renders in the
+        database thread)."""
+        loaded = _shared(self.room_id, at)
+        if loaded is None:
+            return None
+        try:
+            return self._render(notice, self.selection, False, None, False, at, loaded)
+        except SynchronousOnlyOperation:  # a lazy database read somewhere: not on the loop
+            log.warning("a shared render read the database; rendering in the thread instead")
+            return None
 
     def _render(self, notice, selected, full, token, taken, at=None, loaded=None) -> tuple[str, int, bool]:
         now = timezone.now()
@@ -371,15 +408,24 @@ class _Deferred(Exception):
     """An out-of-turn action leaves the thread hop for :func:`rooms.outofturn.submit`."""
 
 
+def _shared(room_id, at: int | None) -> tuple[Room, list] | None:
+    """This process's recent load of at least version ``at`` of the room, if it has one."""
+    snap = _snapshots.get(room_id)
+    if at is not None and snap and snap[0] >= at and time.monotonic() - snap[1] < SNAPSHOT_TTL:
+        return snap[2], snap[3]
+    return None
+
+
 def _snapshot(room_id, at: int | None) -> tuple[Room | None, list]:
     """The room and its seats: for a doorbell (``at``) a shared load of that version if
     one is recent, else the database."""
     clock = time.monotonic()
     snap = _snapshots.get(room_id)
-    if at is not None and snap and snap[0] >= at and clock - snap[1] < SNAPSHOT_TTL:
-        return snap[2], snap[3]
-    room = next(iter(Room.objects.filter(pk=room_id)), None)  # pk: ≤ 1 row, no ORDER BY
-    seats = list(room.seats.all()) if room else []
+    shared = _shared(room_id, at)
+    if shared is not None:
+        return shared
+    room = store.load_room(room_id)
+    seats = store.load_seats(room_id) if room else []
     if len(_snapshots) > 512:  # forget old rooms
         for key in [k for k, v in _snapshots.items() if clock - v[1] > SNAPSHOT_TTL]:
             del _snapshots[key]

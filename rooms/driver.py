@@ -24,7 +24,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from . import actions, lobby, reactions, schedule
+from . import actions, lobby, reactions, schedule, store
 from .engines import engine_for
 from .models import Room, Seat
 from .presence import LEASE
@@ -78,7 +78,7 @@ def tick() -> int:
 
 def drive(room_pk) -> int:
     """Play the due timer of one room (at most one move; the next is re-scheduled)."""
-    room = Room.objects.filter(pk=room_pk).first()
+    room = store.load_room(room_pk)
     if room is None or not room.state:
         return 0
     due = schedule.due_seats(room.timers, timezone.now())
