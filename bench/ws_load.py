@@ -23,7 +23,7 @@ Prints, over the measured window (after a warm-up):
 
     .venv/bin/python bench/ws_load.py                      # 30 rooms, 30 s
     .venv/bin/python bench/ws_load.py --rooms 50 --seconds 60
-    .venv/bin/python bench/ws_load.py --profile            # + py-spy top functions of the server
+    .venv/bin/python bench/ws_load.py --profile            # + py-spy record of the server (--gil: CPU only)
 """
 from __future__ import annotations
 
@@ -319,7 +319,7 @@ async def main(args) -> None:
         spy = None
         if args.profile:
             spy = subprocess.Popen([shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record", "-o", args.profile_out, "-f", "raw", "-d",
-                                    str(int(args.seconds)), "-p", str(servers[0].pid), "--nonblocking"],
+                                    str(int(args.seconds)), "-p", str(servers[0].pid), "--nonblocking", *(["--gil"] if args.gil else [])],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         await asyncio.sleep(args.seconds)
         elapsed, wall1 = time.perf_counter() - start, time.time()
@@ -375,6 +375,8 @@ if __name__ == "__main__":
                         help="clients play without a hint round trip (lead the first card, else pass)")
     parser.add_argument("--profile", action="store_true", help="py-spy record the (first) server")
     parser.add_argument("--profile-out", default="/tmp/tefuda-ws-load.txt")
+    parser.add_argument("--gil", action="store_true",
+                        help="profile only the thread holding the GIL (where CPU goes, not where threads wait)")
     parser.add_argument("--verbose", action="store_true", help="show the server's log")
     parser.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
