@@ -10,13 +10,14 @@ import secrets
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.core import IllegalAction
 
-from . import lobby, options as opts, ratelimit, tokens
+from . import lobby, options as opts, ratelimit, render as render_screen, tokens
 from .models import Room
 from .passphrase import InvalidInput, clean_name, normalise, room_key
 
@@ -117,8 +118,9 @@ def _saved_scores(room: Room | None) -> list[tuple[str, int]]:
 def room_page(request: HttpRequest, room_id) -> HttpResponse:
     """The room shell; takes the one-time claim (if any) out of the session."""
     room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
-    if room is None:
-        return render(request, "rooms/gone.html", status=404)
+    if room is None:  # the socket's closed screen, in a page (one template for both)
+        closed = render_screen.stage(render_screen.screen(None, [], None, timezone.now()))
+        return render(request, "rooms/gone.html", {"closed_stage": closed}, status=404)
     token = None
     claim = request.GET.get("claim")
     if claim:

@@ -1,0 +1,72 @@
+"""The Jinja2 environment of the room socket's fragments (``templates/jinja2/``).
+
+:mod:`rooms.render` renders every per-seat part through it (Django templates cost ~¾ of a
+seat's render); the pages stay Django templates. Settings: ``TEMPLATES[1]`` names
+:func:`environment`, with Django's Jinja2 backend defaults (autoescape on, its loader).
+
+What differs from a bare Jinja2 environment, so that a fragment renders what the Django
+template rendered, byte for byte:
+
+- **Escaping is Django's.** markupsafe writes ``"`` and ``'`` as ``&#34;`` and ``&#39;``;
+  Django as ``&quot;`` and ``&#x27;``. :func:`finalize` escapes every plain string printed
+  by ``{{ … }}`` with :func:`html.escape` (what :func:`django.utils.html.escape` does)
+  and hands it on marked safe, so autoescaping passes it through unchanged; values that
+  are already safe (``SafeString``, ``Markup``) are printed as they are. Filters that
+  escape by themselves (``join`` of safe items, ``e``) still write markupsafe's entities:
+  the fragments use none of them on user text.
+- **A missing name or attribute prints nothing** and chains (``notice.code`` with no
+  notice), as Django's variable lookups do (:class:`jinja2.ChainableUndefined`; Django's
+  backend would use ``DebugUndefined``, which prints ``{{ name }}``, under ``DEBUG``).
+- **The file's last newline is kept**, as Django keeps it.
+
+Template syntax differences to keep in mind when editing: ``{% else %}`` in a for loop
+(Django's ``{% empty %}``), ``loop`` (``forloop``), ``is not none``, ``dict.items()``,
+filters with arguments in parentheses, and ``x or ""`` for Django's ``|default:""``
+(Jinja2's ``default`` replaces only undefined values, not ``None``).
+"""
+from __future__ import annotations
+
+import html
+
+from jinja2 import ChainableUndefined, Environment
+
+
+class _Escaped(str):
+    """A string :func:`finalize` escaped: autoescaping takes it as it is (``__html__``)."""
+
+    __slots__ = ()
+
+    def __html__(self) -> str:
+        return str.__str__(self)  # a plain str: markupsafe's Markup() takes it without a second __html__
+
+
+def finalize(value, _str=str, _escape=html.escape, _escaped=_Escaped):
+    """Escape a plain string as Django does (see the module doc); anything else is left to
+    autoescaping (numbers, ``None`` → ``"None"``, safe strings unchanged)."""
+    if value.__class__ is _str:
+        return _escaped(_escape(value))
+    if isinstance(value, _str) and not hasattr(value, "__html__"):  # str subclasses (choices)
+        return _escaped(_escape(value))
+    return value
+
+
+class FragmentEnvironment(Environment):
+    """Jinja2's environment with Django's order of lookups for ``a.b`` on a dict."""
+
+    def getattr(self, obj, attribute):
+        """``a.b``: a dict's item first, as Django looks it up (Jinja2 tries the attribute
+        first: for a dict that is an ``AttributeError`` raised and caught at every lookup,
+        most of a card loop's time), else Jinja2's own lookup (attribute, then item)."""
+        if obj.__class__ is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+def environment(**options) -> Environment:
+    """The environment Django's Jinja2 backend builds (``OPTIONS["environment"]``)."""
+    options.setdefault("undefined", ChainableUndefined)
+    options.setdefault("keep_trailing_newline", True)
+    return FragmentEnvironment(finalize=finalize, **options)
