@@ -37,7 +37,6 @@ def context(room, view: dict, me, ctx: dict) -> dict:
         "named_log": _named_log(view["log"], names),
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
-        "seat_rows": fragments.seat_rows(ctx["players"]),
     }
     out["log_items"] = fragments.log_items(out["named_log"] or view["log"])
     out["graveyard_cards"] = fragments.graveyard_cards(view.get("graveyard") or [])

@@ -89,11 +89,14 @@ def _render(names: str | list[str], ctx: dict) -> SafeString:
     seat's template time). A context that shares ``ctx`` (``new_context(shared=True)``:
     no globals such as ``range``; a template's own ``{% set %}`` still stays in its
     context) rendered by the template's root function renders the same."""
-    template = _template(names)
+    return _render_template(_template(names), ctx)
+
+
+def _render_template(template, ctx: dict) -> SafeString:
     try:
         return SafeString("".join(template.root_render_func(template.new_context(ctx, shared=True))))
     except Exception:
-        return _env.handle_exception()  # raises, with the template's lines in the traceback
+        return template.environment.handle_exception()  # raises, with the template's lines
 
 
 #: template name (or candidates) → the name found; the Jinja2 environment (set on first use)
