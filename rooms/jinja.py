@@ -11,9 +11,10 @@ template rendered, byte for byte:
   Django as ``&quot;`` and ``&#x27;``. :func:`finalize` escapes every plain string printed
   by ``{{ … }}`` with :func:`html.escape` (what :func:`django.utils.html.escape` does)
   and hands it on marked safe, so autoescaping passes it through unchanged; values that
-  are already safe (``SafeString``, ``Markup``) are printed as they are. Filters that
-  escape by themselves (``join`` of safe items, ``e``) still write markupsafe's entities:
-  the fragments use none of them on user text.
+  are already safe (``SafeString``, ``Markup``) are printed as they are. ``join`` of
+  plain strings (names) gives a plain string, escaped here like any other; filters that
+  escape by themselves (``e``, ``join`` with a safe item) would write markupsafe's
+  entities: the fragments use neither.
 - **A missing name or attribute prints nothing** and chains (``notice.code`` with no
   notice), as Django's variable lookups do (:class:`jinja2.ChainableUndefined`; Django's
   backend would use ``DebugUndefined``, which prints ``{{ name }}``, under ``DEBUG``).

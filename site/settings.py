@@ -83,7 +83,7 @@ TEMPLATES = [
         },
     },
     {
-        # The room socket's per-seat fragments (rooms/render.py), compiled to Python: 4–5×
+        # The room socket's per-seat fragments (rooms/render.py), compiled to Python: 3–5×
         # faster than Django templates at a seat's render. Pages stay Django templates
         # (above, searched first). rooms/jinja.py: Django's escaping, missing names print "".
         "BACKEND": "django.template.backends.jinja2.Jinja2",
