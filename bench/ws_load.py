@@ -307,7 +307,7 @@ async def main(args) -> None:
         for r, (room_id, toks) in enumerate(rooms):
             shared = RoomShared()
             for i, tok in enumerate(toks):
-                port = ports[(r * 4 + i) % len(ports)]
+                port = ports[(r if args.affinity else r * 4 + i) % len(ports)]
                 clients.append(Client(f"ws://127.0.0.1:{port}/ws/rooms/{room_id}/", f"http://127.0.0.1:{port}",
                                       tok, shared, first=i == 0))
         tasks = [asyncio.create_task(c.run(stop)) for c in clients]
@@ -371,6 +371,9 @@ if __name__ == "__main__":
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--workers", type=int, default=1, help="daphne processes (>1 uses redis-server)")
     parser.add_argument("--redis", action="store_true", help="channels-redis even with one process")
+    parser.add_argument("--affinity", action="store_true",
+                        help="all sockets of a room on one process (as a proxy hashing /ws/rooms/<id>/ would place them);"
+                             " default: a room's seats spread over the processes")
     parser.add_argument("--no-hint", action="store_true",
                         help="clients play without a hint round trip (lead the first card, else pass)")
     parser.add_argument("--profile", action="store_true", help="py-spy record the (first) server")
