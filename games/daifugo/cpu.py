@@ -129,8 +129,9 @@ def _urgent(state: dict, seat: int) -> bool:
 
 
 def ranked_plays(engine, state: dict, seat: int) -> list[tuple[float, Play]]:
-    """Legal plays with their cost, cheapest first."""
-    plays = engine.legal_plays(state, seat)
+    """Legal plays with their cost, cheapest first (without sequences that spend a joker
+    on a rank the hand holds: never cheaper than the same play with the natural)."""
+    plays = engine.legal_plays(state, seat, substitutes=False)
     ctx = _Context(state, seat)
     return sorted(((score(state, seat, p, ctx), p) for p in plays), key=lambda t: (t[0], t[1].cards))
 

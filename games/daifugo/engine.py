@@ -163,12 +163,13 @@ class DaifugoEngine(Engine):
                     "close": {"type": "close_window", "n": w["n"]}}
         return None
 
-    def legal_plays(self, state: dict, seat: int) -> list[Play]:
-        """The legal :class:`Play` readings for ``seat``'s own turn (empty otherwise)."""
+    def legal_plays(self, state: dict, seat: int, substitutes: bool = True) -> list[Play]:
+        """The legal :class:`Play` readings for ``seat``'s own turn (empty otherwise;
+        ``substitutes``: see :func:`games.daifugo.legal.legal_plays`)."""
         if state["phase"] != "play" or state["turn"] != seat or state["window"] or state["pending"]:
             return []
         return legal_plays(state["hands"][seat], field_play(state["field"]),
-                           reversed_order(state), state["bind"])
+                           reversed_order(state), state["bind"], substitutes)
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         phase = state["phase"]

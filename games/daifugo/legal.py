@@ -7,7 +7,7 @@ allows, so following is cheap and leading enumerates sets and sequences directly
 """
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 
 from .cards import JOKER, RANK, SUIT, SUIT_ORDER
 from .plays import SEQUENCE, SET, SINGLE, Play, as_shape, beats, satisfies_bind
@@ -51,11 +51,17 @@ def _sets(by_rank, jokers, sizes) -> list[Play]:
     return out
 
 
-def _sequences(by_suit, jokers, lengths) -> list[Play]:
+def _sequences(by_suit, jokers, lengths, substitutes: bool = True) -> list[Play]:
     """Every same-suit window of 3+ ranks (3…2, no wrap) the hand can fill, jokers filling
-    the missing ranks; each window grows from its low end until it runs out of jokers."""
+    the missing ranks; each window grows from its low end until it runs out of jokers.
+
+    A joker may also stand for a rank the hand holds (rules/daifugo.md "Strength and
+    plays": jokers stand for any card in sequences): with spare jokers, each window is offered again with some of its
+    naturals left in the hand (at least one natural stays, else the jokers read as a set);
+    ``substitutes=False`` leaves those out."""
     out = []
     nj = len(jokers)
+    joker_runs = [tuple(jokers[:i]) for i in range(nj + 1)]
     wanted = set(lengths)
     longest = max(wanted, default=0)
     for suit, ranks in by_suit.items():
@@ -72,29 +78,37 @@ def _sequences(by_suit, jokers, lengths) -> list[Play]:
                     naturals.append(card)
                 length = high - low + 1
                 if length in wanted and naturals:
-                    out.append(Play(tuple(naturals) + tuple(jokers[:missing]), SEQUENCE, low, missing, suit))
+                    out.append(Play(tuple(naturals) + joker_runs[missing], SEQUENCE, low, missing, suit))
+                    if not substitutes:
+                        continue
+                    for k in range(1, min(nj - missing, len(naturals) - 1) + 1):
+                        run = joker_runs[missing + k]
+                        out.extend(Play(kept + run, SEQUENCE, low, missing + k, suit)
+                                   for kept in combinations(naturals, len(naturals) - k))
     return out
 
 
-def candidate_plays(hand, field: Play | None) -> list[Play]:
+def candidate_plays(hand, field: Play | None, substitutes: bool = True) -> list[Play]:
     """Plays of the right shape and count for ``field`` (every play when leading), before
-    strength and binds are checked."""
+    strength and binds are checked (``substitutes``: see :func:`_sequences`)."""
     by_rank, by_suit, jokers = _index(hand)
     n = len(hand)
     if field is None:
-        return _sets(by_rank, jokers, range(1, n + 1)) + _sequences(by_suit, jokers, range(3, min(n, 13) + 1))
+        return _sets(by_rank, jokers, range(1, n + 1)) + _sequences(by_suit, jokers, range(3, min(n, 13) + 1),
+                                                                    substitutes)
     size = field.size
     if size > n:
         return []
     if field.shape == SEQUENCE:
-        plays = _sequences(by_suit, jokers, (size,))
+        plays = _sequences(by_suit, jokers, (size,), substitutes)
         if len(jokers) >= size:
             plays.append(as_shape(Play(tuple(jokers[:size]), SET, JOKER, size), SEQUENCE, field))
         return plays
     return _sets(by_rank, jokers, (size,))
 
 
-def legal_plays(hand, field: Play | None, reversed_order: bool, bind: dict | None) -> list[Play]:
+def legal_plays(hand, field: Play | None, reversed_order: bool, bind: dict | None,
+                substitutes: bool = True) -> list[Play]:
     """Every legal play from ``hand`` onto ``field`` in the effective order, under ``bind``.
 
     Args:
@@ -102,7 +116,9 @@ def legal_plays(hand, field: Play | None, reversed_order: bool, bind: dict | Non
         field: the play on the field, or None when leading.
         reversed_order: revolution XOR 11-back.
         bind: see :func:`games.daifugo.plays.satisfies_bind`.
+        substitutes: False leaves out sequences whose jokers stand for ranks the hand
+            holds (the CPU never wants them: the same play for a joker more).
     Returns: a list of :class:`Play` (the pass is not included).
     """
-    return [p for p in candidate_plays(hand, field)
+    return [p for p in candidate_plays(hand, field, substitutes)
             if beats(p, field, reversed_order) and satisfies_bind(p, bind, reversed_order)]

@@ -123,3 +123,17 @@ def test_legal_plays_examples(hand, field, expected):
     else:
         # leading: 4 singles, the 3-card and 4-card sequences
         assert ("S3", "S4", "S5", "S6") in got and ("S3",) in got and len(got) == 4 + 3
+
+
+def test_a_joker_may_stand_for_a_card_the_hand_holds():
+    # ジョーカーは任意のカードの代わり: holding ♣8 and ♣J, ♣9 ♣10 JK is still a sequence
+    # (the joker as 8 or as J), leading and following; at least one natural stays.
+    d = Deal()
+    hand = d.take(["C8", "C9", "C10", "CJ", "JK"])
+    lead = {tuple(sorted(DECK.codes(p.cards))) for p in legal_plays(hand, None, False, None)}
+    assert ("C10", "C9", "JK") in lead and ("C10", "C8", "JK") in lead and ("C8", "C9", "JK") in lead
+    assert ("C10", "C8", "C9", "JK") in lead and ("C8", "C9", "CJ", "JK") in lead
+    field = readings(tuple(d.take(["H3", "H4", "H5"])))[0]
+    follow = {tuple(sorted(DECK.codes(p.cards))) for p in legal_plays(hand, field, False, None)}
+    assert {("C10", "C9", "JK"), ("C10", "C8", "C9"), ("C10", "C9", "CJ"), ("C10", "CJ", "JK")} <= follow
+    assert not any(set(p) == {"JK"} for p in lead if len(p) == 3)  # one joker cannot be three cards
