@@ -46,6 +46,10 @@ SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起き�
 PROBE_WAIT = 1.0  # seconds a live holder has to answer a probe
 
 
+#: What a hint or a new selection can change when the room has not moved on.
+HAND_PARTS = ("hand", "msg")
+
+
 class RoomConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
@@ -210,7 +214,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """The tab's selection changed: re-render its hand (badges, the play's name, the
         wild-reading chips) for exactly these cards."""
         self.selection = intents.cards(msg)
-        await self.refresh()
+        await self.refresh(only=HAND_PARTS)
 
     async def act_exchange(self, msg):
         cards = intents.cards(msg)
@@ -245,7 +249,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
                     top["action"].get("cards", []), loaded)
 
-        await self.refresh(before=hint)
+        await self.refresh(before=hint, only=HAND_PARTS)
 
     async def act_interrupt(self, msg):
         """9割り込み by the button of one eligible set of 9s (``index``)."""
@@ -317,11 +321,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.refresh(at=event["version"])
 
     async def refresh(self, *, notice=None, selected=None, full=False, token=None, taken=False,
-                      force_hand=False, at: int | None = None, before=None) -> None:
+                      force_hand=False, at: int | None = None, before=None, only: tuple | None = None) -> None:
         """Render this seat's screen and send what changed since the last message (``at``:
         the doorbell's version, which a snapshot shared in this process may serve).
         ``before()`` runs first in the same database thread hop (an action, a hint); a hint
-        returns ``(notice, selection)``."""
+        returns ``(notice, selection)``. ``only``: the parts that can have changed if the
+        room is still at the version this tab shows (else the whole screen is rendered)."""
         if selected is not None:
             self.selection = list(selected)
         if force_hand:
@@ -342,7 +347,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                     if chosen is not None:
                         self.selection = list(chosen)
                         self.sent.pop("hand", None)
-            return self._render(notice, self.selection, full, token, taken, at, loaded)
+            return self._render(notice, self.selection, full, token, taken, at, loaded, only)
 
         done = self._render_shared(notice, at) if before is None and not (full or token or taken) else None
         out, version, kicked = done or await database_sync_to_async(work)()
@@ -366,9 +371,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             log.warning("a shared render read the database; rendering in the thread instead")
             return None
 
-    def _render(self, notice, selected, full, token, taken, at=None, loaded=None) -> tuple[str, int, bool]:
+    def _render(self, notice, selected, full, token, taken, at=None, loaded=None,
+                only: tuple | None = None) -> tuple[str, int, bool]:
         now = timezone.now()
         room, seats = loaded or _snapshot(self.room_id, at)
+        if room is None or room.version != self.version or self.kind != "table" or full:
+            only = None  # something else may have changed: the whole screen
         me = next((s for s in seats if s.pk == self.seat_pk), None)
         kicked = bool(self.seat_pk and me is None and room and room.status != Room.Status.CLOSED)
         if kicked:
@@ -376,7 +384,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             notice = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
         if taken and notice is None:
             notice = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
-        s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed)
+        s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed, only=only)
         pieces = []
         if full or s.kind != self.kind or not s.parts:
             pieces.append(stage(s))

@@ -47,8 +47,11 @@ class Screen:
 
 
 def screen(room: Room | None, seats: list, me, now: datetime, *, notice: dict | None = None,
-           selected: list | None = None, leave_armed: bool = False) -> Screen:
-    """What the socket holding seat ``me`` (a Seat or None) sees of ``room`` now."""
+           selected: list | None = None, leave_armed: bool = False, only: tuple | None = None) -> Screen:
+    """What the socket holding seat ``me`` (a Seat or None) sees of ``room`` now.
+
+    ``only``: render just these parts of a table (a hint or a new selection at a version
+    the tab already shows changes only its hand and message); other screens render whole."""
     base = {"room": room, "me": me, "notice": notice, "leave_armed": leave_armed, "now": now,
             "version": room.version if room else 0}
     if room is None or room.status == Room.Status.CLOSED:
@@ -60,7 +63,8 @@ def screen(room: Room | None, seats: list, me, now: datetime, *, notice: dict | 
         return _parts("lobby", "rooms/lobby/stage.html", LOBBY_PARTS, "rooms/lobby/", _lobby_context(room, seats, me, base))
     folder = f"rooms/tables/{room.game}/"
     ctx = _table_context(room, seats, me, now, base, selected or [])
-    return _parts("table", _part_template(folder, "stage"), TABLE_PARTS, folder, ctx)
+    names = TABLE_PARTS if only is None else [n for n in TABLE_PARTS if n in only]
+    return _parts("table", _part_template(folder, "stage"), names, folder, ctx)
 
 
 def _simple(kind: str, ctx: dict) -> Screen:

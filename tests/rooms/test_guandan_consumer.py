@@ -6,6 +6,7 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async as adb
+from django.db.models import F
 
 from games.guandan.cards import RANK
 from rooms import lobby
@@ -96,8 +97,9 @@ async def test_wild_reading_chip_then_result_next_hand_tribute_and_return(make_r
     await tab.drain()
     assert "扱い" in tab.latest("field")
 
-    # the end of hand 1 (scripted) → result card; CPUs never press 次の局へ
-    await adb(Room.objects.filter(pk=room.id).update)(state=state)
+    # the end of hand 1 (scripted, as a new version: a tab re-renders only its hand for a
+    # selection at the version it already shows) → result card; CPUs never press 次の局へ
+    await adb(Room.objects.filter(pk=room.id).update)(state=state, version=F("version") + 1)
     await tab.act("select", card=[])
     html = tab.latest("result")
     assert "第1局の結果" in html and "次の局へ" in html

@@ -264,3 +264,26 @@ async def test_all_humans_leaving_closes_the_room(make_room):
     await b.send(act="leave"); await b.drain()
     room = await adb(Room.objects.get)(pk=room.id)
     assert room.status == "closed" and room.key is None
+
+
+async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves_on(make_room):
+    room, toks = await started_room(make_room)
+    names = await adb(lambda: {s.order: s.name for s in Seat.objects.filter(room=room)})()
+    tabs = {n: Tab(room.id) for n in toks}
+    for n, t in tabs.items():
+        await t.open(toks[n])
+    room = await run_cpus(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    tab = tabs[names[room.state["turn"]]]
+    await tab.drain()
+    html = await tab.act("hint")
+    assert 'data-code="hint"' in html and 'id="hand-form"' in html and " checked" in html
+    assert 'id="field"' not in html and 'id="seats"' not in html and 'id="log"' not in html
+    html = await tab.act("select", card=[])
+    assert " checked" not in html and 'id="field"' not in html
+    # a new version the tab has not heard of (running points changed): every changed part
+    state = {**room.state, "totals": [t + 7 for t in room.state["totals"]]}
+    await adb(Room.objects.filter(pk=room.id).update)(version=room.version + 1, state=state)
+    html = await tab.act("select", card=[])
+    assert f'data-version="{room.version + 1}"' in html and 'id="seats"' in html and "7点" in html
+    for t in tabs.values():
+        await t.close()
