@@ -11,6 +11,7 @@ Notation (../shared/conformance/README.md "Card notation"): suit letter ``S`` �
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Sequence
 
 SUITS = "SHDC"
@@ -29,14 +30,15 @@ class Card:
     rank: str
     copy: int
 
-    @property
+    @cached_property
     def code(self) -> str:
-        """The conformance notation: ``"S10"``, ``"HQ"``, ``"JK"``, ``"BJ"``."""
+        """The conformance notation: ``"S10"``, ``"HQ"``, ``"JK"``, ``"BJ"`` (computed once:
+        the table's views name every card of the log and the graveyard for each seat)."""
         return self.suit + self.rank
 
-    @property
+    @cached_property
     def label(self) -> str:
-        """A display label: ``"♠10"``, ``"JK"``, ``"大王"``."""
+        """A display label: ``"♠10"``, ``"JK"``, ``"大王"`` (computed once)."""
         return JOKER_LABELS.get(self.rank, SUIT_MARKS[self.suit] + self.rank)
 
     @property
