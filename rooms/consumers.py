@@ -249,7 +249,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
                     top["action"].get("cards", []), loaded)
 
-        await self.refresh(before=hint, only=HAND_PARTS)
+        await self.refresh(before=hint, only=HAND_PARTS, on_loop=True)
 
     async def act_interrupt(self, msg):
         """9割り込み by the button of one eligible set of 9s (``index``)."""
@@ -321,12 +321,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.refresh(at=event["version"])
 
     async def refresh(self, *, notice=None, selected=None, full=False, token=None, taken=False,
-                      force_hand=False, at: int | None = None, before=None, only: tuple | None = None) -> None:
+                      force_hand=False, at: int | None = None, before=None, only: tuple | None = None,
+                      on_loop: bool = False) -> None:
         """Render this seat's screen and send what changed since the last message (``at``:
         the doorbell's version, which a snapshot shared in this process may serve).
         ``before()`` runs first in the same database thread hop (an action, a hint); a hint
         returns ``(notice, selection)``. ``only``: the parts that can have changed if the
-        room is still at the version this tab shows (else the whole screen is rendered)."""
+        room is still at the version this tab shows (else the whole screen is rendered).
+        ``on_loop``: ``before`` reads only this process's recent load (a hint), so when
+        there is one it all runs on the event loop, without a thread hop."""
         if selected is not None:
             self.selection = list(selected)
         if force_hand:
@@ -349,7 +352,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
                         self.sent.pop("hand", None)
             return self._render(notice, self.selection, full, token, taken, at, loaded, only)
 
-        done = self._render_shared(notice, at) if before is None and not (full or token or taken) else None
+        done = None
+        if before is None and not (full or token or taken):
+            done = self._render_shared(notice, at)
+        elif on_loop and _shared(self.room_id, max(self.version, 0)) is not None:
+            try:
+                done = work()
+            except SynchronousOnlyOperation:  # it needed the database after all
+                log.warning("a hint read the database; running it in the thread instead")
         out, version, kicked = done or await database_sync_to_async(work)()
         self.version = max(self.version, version)
         if out:
