@@ -34,11 +34,11 @@ def context(room, view: dict, me, ctx: dict) -> dict:
                                if a.get("type") == "play" and a.get("mode") == "effect"}),
         "interrupts": _interrupts(legal, labels),
         "effect_selected": False,
-        "named_log": _named_log(view["log"], names),
+
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
     }
-    out["log_items"] = fragments.log_items(out["named_log"] or view["log"])
+    out["log_items"] = _log_items(view["log"], names)
     out["graveyard_cards"] = fragments.graveyard_cards(view.get("graveyard") or [])
     chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
     out["effect_selected"] = bool(chosen) and chosen in out["effect_sets"]
@@ -87,16 +87,13 @@ def _interrupts(legal: list, labels: dict) -> list[dict]:
 _logs: dict[tuple, list] = {}
 
 
-def _named_log(log: list, names: dict) -> list[dict]:
-    """The log lines with the seats' names, once per distinct (lines, names) in the process
-    (the four seats of a table mostly see the same lines; a key is its own content)."""
-    key = (tuple(sorted(names.items())), *((e["ja"], e["en"]) for e in log))
-    got = _logs.get(key)
-    if got is None:
-        if len(_logs) >= 512:
-            _logs.clear()
-        got = _logs[key] = [{"ja": _names(ja, names), "en": _names(en, names)} for ja, en in key[1:]]
-    return [dict(e) for e in got]
+def _log_items(log: list, names: dict):
+    """The log part's lines with the seats' names, built once per distinct (lines, names)
+    in the process (the four seats of a table mostly see the same lines; the key is the
+    content itself)."""
+    key = ("log", tuple(sorted(names.items())), *((e["ja"], e["en"]) for e in log))
+    return fragments.memoised(key, lambda: fragments.log_items(
+        [(_names(ja, names), _names(en, names)) for ja, en in key[2:]]))
 
 
 def _names(text: str, names: dict) -> str:

@@ -52,7 +52,7 @@ def hand_cards(hand: list, selected) -> SafeString:
 _memo: dict[tuple, str] = {}
 
 
-def _memoised(key: tuple, build) -> SafeString:
+def memoised(key: tuple, build) -> SafeString:
     """``build()`` once per distinct ``key`` (content, not who asked: the four seats of a
     table render the same log and graveyard once per version)."""
     got = _memo.get(key)
@@ -63,17 +63,16 @@ def _memoised(key: tuple, build) -> SafeString:
     return mark_safe(got)
 
 
-def log_items(entries: list) -> SafeString:
-    """The ``<li>`` lines of ``rooms/tables/daifugo/log.html`` (``{"ja", "en"}`` each)."""
-    key = ("log", *((e.get("ja"), e.get("en")) for e in entries))
-    return _memoised(key, lambda: "".join(f'<li lang="ja" title="{escape(en)}">{escape(ja)}</li>'
-                                          for ja, en in key[1:]))
+def log_items(lines: list[tuple[str, str]]) -> str:
+    """The ``<li>`` lines of ``rooms/tables/daifugo/log.html`` from ``(ja, en)`` pairs."""
+    return "".join(f'<li lang="ja" title="{escape(en)}">{escape(ja)}</li>' for ja, en in lines)
 
 
 def graveyard_cards(cards: list) -> SafeString:
-    """The face-up cards of ``rooms/tables/daifugo/graveyard.html``."""
-    key = ("graveyard", *((c.get("code"), c.get("label")) for c in cards))
+    """The face-up cards of ``rooms/tables/daifugo/graveyard.html`` (keyed by the cards'
+    codes: a code has one label)."""
     if not cards:
         return mark_safe('<span class="muted">まだありません</span>')
-    return _memoised(key, lambda: "".join(f'<span class="card face" data-code="{escape(code)}">{escape(label)}</span>'
-                                          for code, label in key[1:]))
+    key = ("graveyard", *(c["code"] for c in cards))
+    return memoised(key, lambda: "".join(f'<span class="card face" data-code="{escape(c["code"])}">'
+                                         f'{escape(c["label"])}</span>' for c in cards))
