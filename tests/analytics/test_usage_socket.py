@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(autouse=True)
 def _no_driver(settings):
     settings.TEFUDA_ROOM_DRIVER = False
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "tefuda_site.layers.InMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 async def _tab(room_id, token):

@@ -11,7 +11,7 @@ from room_tabs import Tab  # noqa: F401  (re-exported for the tests)
 @pytest.fixture(autouse=True)
 def _rooms_settings(settings, monkeypatch):
     settings.TEFUDA_ROOM_DRIVER = False  # tests drive CPU turns by calling driver.tick()
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "tefuda_site.layers.InMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     monkeypatch.setattr(consumers, "PROBE_WAIT", 0.3)
 
 
