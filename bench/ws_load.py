@@ -233,6 +233,17 @@ def setup_rooms(n_rooms: int) -> list[tuple[str, list[str]]]:
     return rooms
 
 
+def count_events(since: float, until: float) -> list[int]:
+    """:func:`human_events` through Django (any database; run in a child process)."""
+    from datetime import datetime, timezone
+    import django
+    django.setup()
+    from rooms.models import RoomEvent
+    at = lambda t: datetime.fromtimestamp(t, tz=timezone.utc)  # noqa: E731
+    rows = RoomEvent.objects.filter(created_at__gte=at(since), created_at__lt=at(until))
+    return [rows.filter(by="human").count(), rows.count()]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -252,6 +263,10 @@ def proc_stat(pid: int) -> tuple[float, float]:
 
 def human_events(db: Path, since: float, until: float) -> tuple[int, int]:
     """(accepted human moves, all accepted changes) logged between two wall-clock times."""
+    if os.environ.get("DATABASE_URL"):  # e.g. PostgreSQL: count through Django in a child
+        out = subprocess.run([sys.executable, __file__, "--count-events", f"{since},{until}"], check=True,
+                             capture_output=True, text=True).stdout
+        return tuple(json.loads(out.strip().splitlines()[-1]))
     con = sqlite3.connect(db)
     try:
         fmt = lambda t: time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t)) + f"{t % 1:.6f}"[1:]  # noqa: E731
@@ -382,6 +397,7 @@ if __name__ == "__main__":
                         help="profile only the thread holding the GIL (where CPU goes, not where threads wait)")
     parser.add_argument("--verbose", action="store_true", help="show the server's log")
     parser.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count-events", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if "TEFUDA_VAR_DIR" not in os.environ:
         os.environ["TEFUDA_VAR_DIR"] = tempfile.mkdtemp(prefix="tefuda-bench-")
@@ -391,5 +407,7 @@ if __name__ == "__main__":
     HINTS = not args.no_hint
     if args.setup_only:
         print(json.dumps(setup_rooms(args.rooms)))
+    elif args.count_events:
+        print(json.dumps(count_events(*map(float, args.count_events.split(",")))))
     else:
         asyncio.run(main(args))

@@ -111,6 +111,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # PostgreSQL keeps CONN_MAX_AGE=0 (notes §3 #12: use its "pool" option instead).
     DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("TEFUDA_SQLITE_CONN_MAX_AGE", "600"))
 
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Several daphne processes on PostgreSQL (pip install ".[postgres]"): psycopg's pool
+    # instead of a connection per thread hop (notes §3 #12; CONN_MAX_AGE stays 0).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("pool", True)
+
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
