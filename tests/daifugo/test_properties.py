@@ -11,8 +11,9 @@ from games.core import step
 from games.core.errors import IllegalAction
 from games.daifugo import ENGINE
 from games.daifugo.cards import DECK, N_CARDS
+from tests.hypothesis_scale import examples
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def all_cards(state) -> list[int]:
@@ -129,7 +130,7 @@ def test_specials_really_happen_in_cpu_games():
         assert seen[kind] > 0, (kind, seen)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(players=st.sampled_from([4, 5, 6]), seed=st.integers(0, 2**31))
 def test_same_seed_replays_identically(players, seed):
     a, log_a = run_match(players, seed)
@@ -138,7 +139,7 @@ def test_same_seed_replays_identically(players, seed):
     assert log_a == log_b
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**31))
 def test_every_state_round_trips_through_json(seed):
     state = ENGINE.new({"players": 4}, seed)

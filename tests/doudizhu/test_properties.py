@@ -14,8 +14,9 @@ from games.doudizhu import ENGINE
 from games.doudizhu.combos import choose_reading, counts_of, readings
 from games.doudizhu.engine import RANK_OF
 from games.doudizhu.legal import moves
+from tests.hypothesis_scale import examples
 
-SLOW = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _ids(obj, out):
@@ -153,7 +154,7 @@ def test_cpu_matches_conserve_cards_refuse_illegal_end_and_settle(seed, probe):
         assert r["points"] == p and sorted(abs(d) for d in r["delta"]) == [p, p, 2 * p]
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(st.one_of(st.integers(0, 2**40), st.text(max_size=8)))
 def test_replay_is_identical_from_the_same_seed(seed):
     a = run_match(seed)
@@ -183,7 +184,7 @@ def brute(c, prev):
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hands(), hands(max_cards=8))
 def test_generator_equals_brute_force(c, p):
     prevs = [None] + [m[0] for m in moves(p)][:3]
@@ -193,7 +194,7 @@ def test_generator_equals_brute_force(c, p):
         assert set(got) == brute(c, prev)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hands(max_cards=20))
 def test_every_generated_move_reads_as_its_combo(c):
     for cb, ranks in moves(c):

@@ -13,9 +13,10 @@ from games.guandan.cards import CODE, level_index
 from games.guandan.combos import beats, classify
 from games.guandan.levels import A_RULES, raise_level, team_of, partner
 from games.guandan import tribute as T
+from tests.hypothesis_scale import LONG, examples
 
 # no shrinking phase: a whole match is slow to shrink, and the failing seed is printed
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=not LONG,
                 phases=[Phase.explicit, Phase.reuse, Phase.generate])
 HIGH = ["10", "J", "Q", "K", "A"]
 
@@ -92,7 +93,7 @@ def is_equivalent_legal(state, seat, action):
     return sig(action) in {sig(a) for a in legal}
 
 
-@settings(max_examples=10, **SETTINGS)
+@settings(max_examples=examples(10), **SETTINGS)
 @given(seed=st_.integers(0, 10**9), a_rule=st_.sampled_from(A_RULES),
        start=st_.tuples(st_.sampled_from(HIGH), st_.sampled_from(HIGH)))
 def test_cpu_matches_conserve_end_replay_and_levels(seed, a_rule, start):
@@ -174,7 +175,7 @@ def random_action(rnd, state, seat):
             if rnd.random() < 0.05 else rnd.sample(pool, min(k, len(pool)))}
 
 
-@settings(max_examples=25, **SETTINGS)
+@settings(max_examples=examples(25), **SETTINGS)
 @given(seed=st_.integers(0, 10**9), steps=st_.integers(0, 400))
 def test_random_actions_refused_unless_legal(seed, steps):
     rnd = random.Random(seed)
@@ -201,7 +202,7 @@ def test_random_actions_refused_unless_legal(seed, steps):
             ENGINE.apply(state, seat, a)   # every listed action is accepted
 
 
-@settings(max_examples=2, **SETTINGS)
+@settings(max_examples=examples(2), **SETTINGS)
 @given(seed=st_.integers(0, 10**9))
 def test_full_matches_from_level_two(seed):
     final, _ = run_match({}, seed)
