@@ -583,12 +583,15 @@ class DaifugoEngine(Engine):
         self._flush(state, seat, events)
 
     def _rebind(self, state: dict) -> None:
-        """After the order flips mid-trick, the number bind's next rank follows it."""
+        """After the order flips mid-trick, the number bind's next rank follows it. A
+        joker-only field stands at the rank its jokers stood for (``bind["at"]``), not at
+        the joker's own rank (a ♥Q×2-stopped revolution of jokers keeps its bind)."""
         bind = state["bind"]
         if bind and bind.get("number") and state["field"]:
             rev = reversed_order(state)
-            step = field_play(state["field"]).measure_rank(rev)
-            bind["next"] = step_above(step, rev)
+            play = field_play(state["field"])
+            step = bind.get("at") if play.joker_only else play.measure_rank(rev)
+            bind["next"] = None if step is None else step_above(step, rev)
 
     # --- turn order, flush, finishing ----------------------------------------------------
     def _active(self, state: dict, seat: int) -> bool:

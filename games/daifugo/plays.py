@@ -186,9 +186,10 @@ def next_bind(prev: Play | None, play: Play, bind: dict | None, reversed_order: 
             bind["number"] = True
     if bind["number"]:
         if play.joker_only:
-            step = bind["next"]
+            step = bind["next"]  # the jokers stood for what the bind wanted
         else:
             step = play.measure_rank(after_order)
+        bind["at"] = step  # the rank the trick stands at (a flip of the order re-derives "next")
         bind["next"] = None if step is None else step_above(step, after_order)
     if not bind["suits"] and not bind["number"]:
         return None

@@ -3,7 +3,7 @@ import pytest
 
 from games.core.errors import IllegalAction
 from games.daifugo import ENGINE
-from games.daifugo.cards import DECK
+from games.daifugo.cards import CODE_OF_RANK, DECK
 
 from .util import codes, ids, play, table
 
@@ -442,3 +442,19 @@ def test_ten_discard_discards_k_chosen_cards():
     assert s["pending"]["kind"] == "ten_discard"
     s, _ = ENGINE.apply(s, 0, {"type": "discard", "cards": ids(s, 0, ["S4"])})
     assert "S4" in codes(s["graveyard"]) and codes(s["hands"][0]) == ["S6", "SK"]
+
+
+def test_a_stopped_joker_revolution_keeps_the_number_bind():
+    # 5 players (revolution at 4+): on 5555 with the bind wanting 6, JK×4 stands for 6666
+    # and makes a revolution; ♥Q×2 stops it, so the order is normal again and the bind
+    # wants 7 (the rank after what the jokers stood for), not nothing (a joker's own rank).
+    s = table(players=5, hands={0: ["JK", "JK", "JK", "JK", "S9"], 1: ["HQ", "HQ", "C5"],
+                                2: ["S7", "H7", "D7", "C7", "D4"]},
+              field=(4, ["S5", "H5", "D5", "C5"]), bind={"next": "6"})
+    s, _ = play(s, 0, ["JK", "JK", "JK", "JK"])
+    assert s["revolution"] and s["window"]["kind"] == "revolution"
+    s, _ = ENGINE.apply(s, 1, {"type": "revolution_stop", "cards": ids(s, 1, ["HQ", "HQ"])})
+    s, _ = close(s)
+    assert not s["revolution"] and s["bind"]["number"] and CODE_OF_RANK[s["bind"]["next"]] == "7"
+    # nothing beats jokers, but the table shows the bind as it stands (縛り 次は7)
+    assert ENGINE.view(s, 2)["bind"]["next_rank"] == "7"
