@@ -149,11 +149,16 @@ def play_out(engine: Engine, state: State, max_steps: int = 100_000) -> tuple[St
 
 
 def step(engine: Engine, state: State) -> tuple[State, list[Event]]:
-    """One CPU step of :func:`play_out` (every seat played by the CPU)."""
-    for seat in engine.reactions(state):
-        action = engine.react(state, seat)
-        if action is not None:
-            return engine.apply(state, seat, action)
+    """One CPU step of :func:`play_out` (every seat played by the CPU). Out-of-turn moves
+    that several seats want at once go in the engine's ``simultaneous`` order when it has
+    one (Daifugō: the earliest in turn order from the player to move, seed 004 §6), else
+    in seat order."""
+    wanted = [(seat, action) for seat in engine.reactions(state)
+              if (action := engine.react(state, seat)) is not None]
+    if wanted:
+        order = getattr(engine, "simultaneous", None)
+        seat, action = (order(state, wanted) if order else wanted)[0]
+        return engine.apply(state, seat, action)
     seats = engine.actors(state)
     if seats:
         return engine.apply(state, seats[0], engine.choose(state, seats[0]))

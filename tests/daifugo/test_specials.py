@@ -458,3 +458,16 @@ def test_a_stopped_joker_revolution_keeps_the_number_bind():
     assert not s["revolution"] and s["bind"]["number"] and CODE_OF_RANK[s["bind"]["next"]] == "7"
     # nothing beats jokers, but the table shows the bind as it stands (縛り 次は7)
     assert ENGINE.view(s, 2)["bind"]["next_rank"] == "7"
+
+
+def test_cpu_only_play_orders_simultaneous_interrupts_by_turn_order_too():
+    # games.core.step (CPU-only games, benches) asks every seat that may react and applies
+    # the engine's simultaneous() order, not seat numbers: from seat 3, seat 4 comes first.
+    from games.core.engine import step
+    s = table(players=5, hands={2: ["S9", "S4"], 4: ["H9", "S5"], 0: ["D9", "S6"]}, field=(1, ["D6"]), turn=3)
+    wanted = [seat for seat in ENGINE.reactions(s) if ENGINE.react(s, seat) is not None]
+    if len(wanted) < 2:
+        pytest.skip("the CPU does not want to interrupt here")
+    s2, events = step(ENGINE, s)
+    mover = next(e["seat"] for e in events if e["type"] == "play")
+    assert mover == ENGINE.simultaneous(s, [(w, {}) for w in wanted])[0][0]
