@@ -154,8 +154,12 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
             raise errors.Refused("not_playing", "ゲーム中ではありません。", "No game is in progress.")
         state, events = engine_for(room.game).apply(room.state, seat_no, action)
         room.state = state
-        if action.get("type") == "next_game":
+        if action.get("type") in ("next_game", "next_hand"):  # a new deal: nobody on おまかせ
             room.options = {**room.options, "fast_forward": False}
+            for s in seats:
+                if s.auto or s.timeouts:
+                    s.auto, s.timeouts = False, 0  # commit() goes on with these objects
+                    Seat.objects.filter(pk=s.pk).update(auto=False, timeouts=0)
         _count_timeout(seats, seat_no, by)
         return events
 

@@ -188,6 +188,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def act_new_match(self, msg):
         await self._do(lambda: lobby.new_match(self.room_id, self._order(), intents.version(msg)))
 
+    async def act_resume(self, msg):
+        """おまかせをやめる: take this seat back from the CPU."""
+        await self._do(lambda: lobby.resume(self.room_id, self._order()))
+
     async def act_ffwd(self, msg):
         await self._do(lambda: lobby.fast_forward(self.room_id, self._order(), intents.version(msg)))
 

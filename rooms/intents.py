@@ -14,11 +14,21 @@ MODES = ("plain", "effect", "interrupt")
 CARD_CHOICES = ("exchange", "give", "discard")
 
 
-def version(msg: dict) -> int:
+def _integer(value, what: str) -> int:
+    """A whole number sent as digits (the htmx extension's strings) or a JSON integer;
+    floats, booleans, Infinity/NaN and anything else are refused."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise errors.bad_request(what)
+    if isinstance(value, str) and not (value.isascii() and value.strip().lstrip("-").isdigit()):
+        raise errors.bad_request(what)
     try:
-        v = int(msg.get("version"))
-    except (TypeError, ValueError):
-        raise errors.bad_request("version") from None
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise errors.bad_request(what) from None
+
+
+def version(msg: dict) -> int:
+    v = _integer(msg.get("version"), "version")
     if v < 0:
         raise errors.bad_request("version")
     return v
@@ -30,10 +40,7 @@ def cards(msg: dict) -> list[int]:
         raw = [raw]
     if not isinstance(raw, list) or len(raw) > MAX_CARDS:
         raise errors.bad_request("cards")
-    try:
-        ids = [int(c) for c in raw]
-    except (TypeError, ValueError):
-        raise errors.bad_request("cards") from None
+    ids = [_integer(c, "cards") for c in raw]
     if any(c < 0 for c in ids):
         raise errors.bad_request("cards")
     return ids
@@ -51,10 +58,7 @@ def reading(msg: dict) -> str:
 
 
 def small_int(msg: dict, key: str) -> int:
-    try:
-        v = int(msg.get(key))
-    except (TypeError, ValueError):
-        raise errors.bad_request(key) from None
+    v = _integer(msg.get(key), key)
     if not 0 <= v < 10000:
         raise errors.bad_request(key)
     return v

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from analytics import record
 
@@ -67,6 +68,8 @@ def _add_human(room: Room, seats: list, name: str, bid_hash: str | None, now: da
                         is_host=not any(s.is_human for s in seats),
                         token_hash=tokens.digest(token), browser_hash=bid_hash, left_at=now)
     record.seat_taken(room.game, "human")
+    # the table grows with the people in it (as with add_cpu): never more seats than 人数
+    room.options = {**room.options, "players": max(room.options["players"], len(seats) + 1)}
     return token
 
 
@@ -102,6 +105,8 @@ def join(room_id, name: str, bid_hash: str | None) -> tuple[Room, str | None]:
         if bid_hash and room.seats.filter(kind=HUMAN, browser_hash=bid_hash).exists():
             return room, None
         raise errors.in_progress()
+    if bid_hash and seat_for_browser(room.id, bid_hash, timezone.now()) is not None:
+        return room, None  # this browser's own seat (a closed tab, Back): the page takes it back
     box = {}
 
     def change(room, seats, now):
@@ -195,6 +200,7 @@ def start(room_id, by: int, version: int, *, seed: str | None = None) -> Room:
         for i in range(len(seats), n):
             Seat.objects.create(room=room, order=1000 + i, kind=CPU, name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
         _renumber(room)
+        _clear_auto(room)
         room.seed = seed or secrets.token_hex(8)
         room.state = engine_for(room.game).new(opts.engine_config(room.game, room.options), room.seed)
         room.status = Room.Status.PLAYING
@@ -203,6 +209,22 @@ def start(room_id, by: int, version: int, *, seed: str | None = None) -> Room:
         record.game_started(room.game, humans, n - humans)
         return [{"type": "started", "players": n}]
     return commit(room_id, version, change, by="host", seat=by, action={"type": "start"})[0]
+
+
+def resume(room_id, by: int) -> Room:
+    """A person takes their seat back from おまかせ (the CPU played it after two time-outs)."""
+    def change(room, seats, now):
+        seat = _seat(seats, by)
+        if not seat.auto:
+            raise errors.Refused("not_auto", "おまかせ中ではありません。", "This seat is not on auto-play.")
+        Seat.objects.filter(pk=seat.pk).update(auto=False, timeouts=0)
+        return [{"type": "resumed", "seat": by}]
+    return commit(room_id, None, change, by="human", seat=by, action={"type": "resume"})[0]
+
+
+def _clear_auto(room: Room) -> None:
+    """A new game starts everyone on their own (おまかせ is for the game it began in)."""
+    Seat.objects.filter(room=room, kind=HUMAN).update(auto=False, timeouts=0)
 
 
 def new_match(room_id, by: int, version: int) -> Room:

@@ -33,7 +33,7 @@ def enter(names, phrase: str, game: str = "daifugo"):
     key = passphrase.room_key(passphrase.normalise(phrase))
     toks, room = {}, None
     for i, name in enumerate(names):
-        room, toks[name] = lobby.enter(key, name, tokens.digest(f"browser-{i}-{phrase}-" + "x" * 20), game=game)
+        room, toks[name] = lobby.enter(key, name, tokens.digest(f"browser-{name}-{phrase}-" + "x" * 20), game=game)
     return Room.objects.get(pk=room.pk), toks
 
 

@@ -1,0 +1,94 @@
+"""Seats in the waiting room and at the table: the table grows with the people who enter,
+a browser that comes back by passphrase gets its own seat back, おまかせ can be ended and
+ends with the game, and socket numbers are whole numbers (from a fresh user's report)."""
+import pytest
+from channels.db import database_sync_to_async as adb
+
+from games import get_engine
+from games.core.engine import step
+from rooms import actions, errors, intents, lobby, passphrase, tokens
+from rooms.models import Room, Seat
+
+from room_tabs import Tab
+
+KEY = passphrase.room_key(passphrase.normalise("さくら もち 7"))
+
+
+def _enter(name, browser):
+    return lobby.enter(KEY, name, tokens.digest(f"browser-{browser}-" + "x" * 20))
+
+
+@pytest.mark.django_db
+def test_people_beyond_the_chosen_count_grow_the_table_and_all_are_dealt_in():
+    for i, name in enumerate(["A", "B", "C", "D", "E"]):
+        room, _ = _enter(name, i)
+    room = Room.objects.get(pk=room.id)
+    assert room.options["players"] == 5 and room.seats.count() == 5
+    lobby.start(room.id, 0, room.version, seed="grow")
+    room = Room.objects.get(pk=room.id)
+    assert room.state["players"] == 5 and sorted(room.seats.values_list("order", flat=True)) == [0, 1, 2, 3, 4]
+    with pytest.raises(errors.IllegalAction):
+        _enter("F", 9)  # a game in progress takes nobody new
+
+
+@pytest.mark.django_db
+def test_up_to_the_games_maximum_only():
+    for i in range(6):
+        room, _ = _enter(f"P{i}", i)
+    with pytest.raises(errors.IllegalAction) as exc:
+        _enter("P6", 6)
+    assert exc.value.code == "room_full"
+
+
+@pytest.mark.django_db
+def test_a_browser_entering_again_takes_back_its_own_disconnected_seat():
+    room, host_token = _enter("Sam", 0)
+    _enter("Kim", 1)
+    again, token = _enter("Sam", 0)  # Back, then the same name + passphrase from the top page
+    assert again.id == room.id and token is None  # the page takes the seat back by cookie
+    assert list(Seat.objects.filter(room=room).values_list("name", "is_host")) == [("Sam", True), ("Kim", False)]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_omakase_ends_by_button_and_with_the_game():
+    room, _ = await adb(_enter)("A", 0)
+    _, tok_b = await adb(_enter)("B", 1)
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version, seed="auto")
+    await adb(Seat.objects.filter(room=room, name="B").update)(auto=True, timeouts=2)
+    tab = Tab(room.id)
+    html = await tab.open(tok_b)
+    assert "おまかせをやめる" in html
+    html = await tab.act("resume")
+    seat = await adb(Seat.objects.get)(room=room, name="B")
+    assert not seat.auto and seat.timeouts == 0 and "おまかせをやめる" not in tab.latest("leave").split('id="leave"')[-1]
+    await tab.close()
+    # the next deal starts everyone on their own
+    await adb(Seat.objects.filter(room=room, name="B").update)(auto=True, timeouts=2)
+    room = await adb(Room.objects.get)(pk=room.id)
+    engine, state = get_engine("daifugo"), room.state
+    while not engine.is_over(state):
+        state, _ = step(engine, state)
+    await adb(Room.objects.filter(pk=room.id).update)(state=state, version=room.version + 1)
+    await adb(actions.play)(room.id, 0, room.version + 1, {"type": "next_game"})
+    seat = await adb(Seat.objects.get)(room=room, name="B")
+    assert not seat.auto and seat.timeouts == 0
+
+
+@pytest.mark.django_db
+def test_starting_clears_omakase():
+    room, _ = _enter("A", 0)
+    _enter("B", 1)
+    Seat.objects.filter(room=room, name="B").update(auto=True, timeouts=2)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version, seed="s")
+    assert not Seat.objects.get(room=room, name="B").auto
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan"), 1.5, True, "1e3", "١٢", None, [], {}])
+def test_socket_numbers_must_be_whole_numbers(value):
+    for parse in (lambda: intents.version({"version": value}), lambda: intents.cards({"card": [value]}),
+                  lambda: intents.small_int({"index": value}, "index")):
+        with pytest.raises(errors.IllegalAction):
+            parse()
+    assert intents.version({"version": "12"}) == 12 and intents.cards({"card": ["5", 7]}) == [5, 7]
