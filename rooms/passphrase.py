@@ -62,7 +62,7 @@ def clean_name(raw: str) -> str:
     if not isinstance(raw, str) or len(raw) > RAW_MAX:
         raise InvalidInput("名前が長すぎます（16文字まで）。", "The name is too long (16 characters at most).")
     s = " ".join(_strip_invisible(unicodedata.normalize("NFKC", raw), keep=ZWJ).split())
-    if not s:
+    if not s.replace(ZWJ, "").strip():  # joiners alone would be an invisible name
         raise InvalidInput("名前を入れてください。", "Please enter a name.")
     if len(s) > NAME_MAX:
         raise InvalidInput("名前は16文字までです。", "Names may have 16 characters at most.")

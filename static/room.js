@@ -40,6 +40,12 @@
   });
   setInterval(function () { if (socket) socket.send(JSON.stringify({ act: "ping" })); }, 10000);
 
+  // The event log (#log, newest line last) shows its newest lines after every update.
+  room.addEventListener("htmx:wsAfterMessage", function () {
+    var log = document.getElementById("log");
+    if (log) log.scrollTop = log.scrollHeight;
+  });
+
   // A <details id> (the graveyard viewer) keeps this tab's open/closed state when the server
   // re-renders it: the new element is opened again right after the swap, before any paint.
   // Tab-local only; nothing is sent. (toggle does not bubble: listen in the capture phase.)

@@ -251,14 +251,19 @@ REASONS = {
     "pass": ("強いカードは後に取っておきましょう。", "Keep your strong cards for later."),
     "other": ("ほかの候補です。", "Another option."),
     "react": ("今なら割り込み・無効化が使えます。", "You can interrupt or stop right now."),
+    "give": ("手元に残しても使いにくいカードから渡します。", "Gives the cards least useful to keep."),
+    "discard": ("手元に残しても使いにくいカードから捨てます。", "Discards the cards least useful to keep."),
 }
 
 
 def hint(engine, state: dict, seat: int, limit: int = 5) -> list[dict]:
     """Recommended actions, the CPU's choice first, each with a reason in ja and en."""
     if state["phase"] != "play" or state["turn"] != seat or state["pending"] or state["window"]:
-        if seat in engine.actors(state):
-            return [{"action": choose(engine, state, seat), "ja": REASONS["cheap"][0], "en": REASONS["cheap"][1]}]
+        if seat in engine.actors(state):  # the exchange, a 7-pass or 10-discard choice
+            action = choose(engine, state, seat)
+            kind = action.get("type")
+            why = REASONS["discard" if kind == "discard" else "give" if kind in ("exchange", "give") else "cheap"]
+            return [{"action": action, "ja": why[0], "en": why[1]}]
         move = react(engine, state, seat)
         return [{"action": move, "ja": REASONS["react"][0], "en": REASONS["react"][1]}] if move else []
     best = choose(engine, state, seat)

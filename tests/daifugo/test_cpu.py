@@ -89,3 +89,18 @@ def test_cpu_never_fouls_in_most_games():
         s, log = play_out(ENGINE, ENGINE.new({"players": 4}, seed))
         fouls += sum(1 for e in log if e["type"] == "foul")
     assert fouls <= 4
+
+
+def test_the_exchange_hint_speaks_of_giving_not_playing():
+    from games.daifugo import ENGINE as ENG
+    state = ENG.new({"players": 4}, 7)
+    state, _ = ENG.apply(state, 0, {"type": "next_game"}) if ENG.is_over(state) else (state, [])
+    seat = next((int(s) for s in state.get("exchange", {})), None)
+    if seat is None:  # the first game has no exchange: play one out and deal the next
+        from games.core.engine import step
+        while not ENG.is_over(state):
+            state, _ = step(ENG, state)
+        state, _ = ENG.apply(state, 0, {"type": "next_game"})
+        seat = next(int(s) for s in state["exchange"])
+    hints = ENG.hint(state, seat)
+    assert hints and hints[0]["action"]["type"] == "exchange" and "渡します" in hints[0]["ja"]

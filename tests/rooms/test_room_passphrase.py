@@ -37,4 +37,6 @@ def test_names():
     with pytest.raises(InvalidInput):
         clean_name("   ")
     with pytest.raises(InvalidInput):
+        clean_name("\u200d \u200d")  # only joiners: an invisible name
+    with pytest.raises(InvalidInput):
         clean_name("x" * 17)
