@@ -156,23 +156,32 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
         room.state = state
         if action.get("type") in ("next_game", "next_hand"):  # a new deal: nobody on おまかせ
             room.options = {**room.options, "fast_forward": False}
-            for s in seats:
-                if s.auto or s.timeouts:
-                    s.auto, s.timeouts = False, 0  # commit() goes on with these objects
-                    Seat.objects.filter(pk=s.pk).update(auto=False, timeouts=0)
+            clear_auto(seats)
         _count_timeout(seats, seat_no, by)
         return events
 
     return commit(room_id, version, change, by=by, seat=seat_no, action=action, reload_seats=False)
 
 
+def clear_auto(seats: list) -> None:
+    """Everyone on their own again (a new deal, a new game, おまかせをやめる): no おまかせ and
+    no time-outs counted, on the seat objects a change goes on with and in the database."""
+    for seat in seats:
+        if seat.is_human and (seat.timeouts or seat.auto):
+            _set_timeouts(seat, 0)
+
+
+def _set_timeouts(seat: Seat, timeouts: int) -> None:
+    """``timeouts`` in a row for ``seat``; two or more put it on おまかせ."""
+    seat.timeouts, seat.auto = timeouts, timeouts >= 2  # commit() goes on with these objects
+    Seat.objects.filter(pk=seat.pk).update(timeouts=seat.timeouts, auto=seat.auto)
+
+
 def _count_timeout(seats: list, seat_no: int, by: str) -> None:
     seat = next((s for s in seats if s.order == seat_no), None)
     if seat is None or not seat.is_human:
         return
-    if by == "human" and (seat.timeouts or seat.auto):
-        seat.timeouts, seat.auto = 0, False  # commit() goes on with these objects
-        Seat.objects.filter(pk=seat.pk).update(timeouts=0, auto=False)
+    if by == "human":
+        clear_auto([seat])
     elif by == "timeout":
-        seat.timeouts, seat.auto = seat.timeouts + 1, seat.timeouts + 1 >= 2
-        Seat.objects.filter(pk=seat.pk).update(timeouts=seat.timeouts, auto=seat.auto)
+        _set_timeouts(seat, seat.timeouts + 1)

@@ -356,34 +356,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
                         self.sent.pop("hand", None)
             return self._render(notice, self.selection, full, token, taken, at, loaded, only)
 
-        done = None
+        # a doorbell (``at``) or a hint of the version this tab shows: on the event loop when
+        # this process holds a recent load of it, else (or if it reads the database after
+        # all) in the database thread
         if before is None and not (full or token or taken):
-            done = self._render_shared(notice, at)
-        elif on_loop and _shared(self.room_id, max(self.version, 0)) is not None:
+            shown = at
+        else:
+            shown = max(self.version, 0) if on_loop else None
+        done = None
+        if _shared(self.room_id, shown) is not None:
             try:
                 done = work()
-            except SynchronousOnlyOperation:  # it needed the database after all
-                log.warning("a hint read the database; running it in the thread instead")
+            except SynchronousOnlyOperation:
+                log.warning("a render on the loop read the database; rendering in the thread instead")
         out, version, kicked = done or await database_sync_to_async(work)()
         self.version = max(self.version, version)
         if out:
             await self.send(text_data=out)
         if kicked:
             await self.close(code=4403)
-
-    def _render_shared(self, notice, at: int | None) -> tuple[str, int, bool] | None:
-        """A doorbell's render on the event loop, without a thread hop, when this process
-        already holds a recent load of that version (:func:`_shared`); None otherwise (or if
-        rendering would touch the database after all: then the caller renders in the
-        database thread)."""
-        loaded = _shared(self.room_id, at)
-        if loaded is None:
-            return None
-        try:
-            return self._render(notice, self.selection, False, None, False, at, loaded)
-        except SynchronousOnlyOperation:  # a lazy database read somewhere: not on the loop
-            log.warning("a shared render read the database; rendering in the thread instead")
-            return None
 
     def _render(self, notice, selected, full, token, taken, at=None, loaded=None,
                 only: tuple | None = None) -> tuple[str, int, bool]:
@@ -417,11 +408,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return "".join(pieces), version, kicked
 
 
-#: room id → (version, loaded at, room, seats): the newest state a socket of this process
-#: loaded. A doorbell rings every socket of the room; those here render one load of that
-#: version instead of one each (bench/ws_load.py: a fifth of the server's CPU). Only for
-#: doorbells, for SNAPSHOT_TTL seconds (presence leases inside it may be that old); a
-#: socket's own actions and first render always read the database.
+#: room id → (version, loaded at, room, seats): the newest state this process loaded or
+#: committed. A doorbell rings every socket of the room; those here render one load of that
+#: version instead of one each (bench/ws_load.py: a fifth of the server's CPU). Used for
+#: SNAPSHOT_TTL seconds (presence leases inside it may be that old) by doorbells, hints,
+#: a pick's button list and a move's seat number at the version the move names (the
+#: commit's compare-and-set refuses the move if the room has moved on); the commit itself
+#: and a socket's first render read the database.
 _snapshots: dict = {}
 SNAPSHOT_TTL = 0.5
 
@@ -485,10 +478,6 @@ def _pick(room_id, seat_no: int, index: int, version: int) -> dict:
     if index >= len(simple):
         raise errors.stale()
     return simple[index]
-
-
-def _hints(room_id, seat_no: int) -> list:
-    return _room_hints(Room.objects.filter(pk=room_id).first(), seat_no)
 
 
 def _room_hints(room: Room | None, seat_no: int) -> list:

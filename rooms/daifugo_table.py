@@ -23,19 +23,11 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     effect/plain choice and the 9-interrupt buttons of seat ``me``."""
     legal = view.get("legal") or []
     names = {p["seat"]: p["name"] for p in ctx["players"]}
-    # while a stop window or a 7-pass/10-discard choice is open nobody is "on turn" at the
-    # table (the player who just played would otherwise see their hand lit up and ヒント,
-    # and every move refused): the seat rows and the hand show no turn until it closes
-    waiting = bool(view.get("window") or view.get("pending"))
-    if waiting:
-        for p in ctx["players"]:
-            p["turn"] = False
     labels = {c["id"]: c["label"] for c in view["hand"]}
     timer = (room.timers or {}).get(TABLE)
     table_deadline = int(timer[1] * 1000) if timer else None
     buttons = list(enumerate(a for a in legal if is_button(a)))
     out = {
-        "my_turn": view["turn"] == me.order and not waiting,
         "window": _window(view, names, buttons, labels, table_deadline, me.order),
         "pending": _pending(view, names, table_deadline, me.order),
         "effect_sets": sorted({",".join(str(c) for c in sorted(a["cards"])) for a in legal

@@ -15,7 +15,7 @@ from django.utils import timezone
 from analytics import record
 
 from . import errors, options as opts, tokens
-from .actions import commit
+from .actions import clear_auto, commit
 from .engines import engine_for
 from .models import Room, Seat
 from .presence import is_live
@@ -200,7 +200,7 @@ def start(room_id, by: int, version: int, *, seed: str | None = None) -> Room:
         for i in range(len(seats), n):
             Seat.objects.create(room=room, order=1000 + i, kind=CPU, name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
         _renumber(room)
-        _clear_auto(room)
+        clear_auto(seats)  # おまかせ is for the game it began in
         room.seed = seed or secrets.token_hex(8)
         room.state = engine_for(room.game).new(opts.engine_config(room.game, room.options), room.seed)
         room.status = Room.Status.PLAYING
@@ -217,14 +217,9 @@ def resume(room_id, by: int) -> Room:
         seat = _seat(seats, by)
         if not seat.auto:
             raise errors.Refused("not_auto", "おまかせ中ではありません。", "This seat is not on auto-play.")
-        Seat.objects.filter(pk=seat.pk).update(auto=False, timeouts=0)
+        clear_auto([seat])
         return [{"type": "resumed", "seat": by}]
     return commit(room_id, None, change, by="human", seat=by, action={"type": "resume"})[0]
-
-
-def _clear_auto(room: Room) -> None:
-    """A new game starts everyone on their own (おまかせ is for the game it began in)."""
-    Seat.objects.filter(room=room, kind=HUMAN).update(auto=False, timeouts=0)
 
 
 def new_match(room_id, by: int, version: int) -> Room:

@@ -164,6 +164,7 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
         "my_deadline_ms": int(mine[1] * 1000) if mine and mine[0] == "limit" else None,
         "placed": _placed(infos, me.order),
         "me_player": next((p for p in players if p["seat"] == me.order), None),
+        "my_turn": view.get("turn") == me.order and not _held(view),
     }
     ctx.update(present.context(engine, room, view, me, ctx))
     if room.game == "daifugo":  # special cards: windows, choices, interrupts
@@ -198,6 +199,13 @@ def _placed(infos: list, seat: int) -> bool:
     return info.get("place") is not None or bool(info.get("foul"))
 
 
+def _held(view: dict) -> bool:
+    """A timed window or a pending card choice holds the table (Daifugō's stops, 7-pass,
+    10-discard): nobody is on turn until it closes (the player who just played would
+    otherwise see a lit hand, 番 and ヒント, and every move refused)."""
+    return bool(view.get("window") or view.get("pending"))
+
+
 def _player(info: dict, seat, me, view: dict, timers: dict, now: datetime) -> dict:
     timer = timers.get(str(info["seat"]))
     human = bool(seat and seat.is_human)
@@ -210,7 +218,7 @@ def _player(info: dict, seat, me, view: dict, timers: dict, now: datetime) -> di
         "auto": human and seat.auto,
         "host": bool(seat and seat.is_host),
         "is_me": info["seat"] == me.order,
-        "turn": view.get("turn") == info["seat"],
+        "turn": view.get("turn") == info["seat"] and not _held(view),
         "deadline_ms": int(timer[1] * 1000) if timer and timer[0] == "limit" else None,
     }
 

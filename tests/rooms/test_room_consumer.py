@@ -24,6 +24,18 @@ async def started_room(make_room, names=("あき", "ふゆ")):
     return await adb(Room.objects.get)(pk=room.id), toks
 
 
+async def at_a_persons_turn(make_room):
+    """A started room with a tab open for each person, the CPUs played until a person is
+    to move: ``(room, {name: Tab}, {seat: name})``."""
+    room, toks = await started_room(make_room)
+    names = await adb(lambda: {s.order: s.name for s in Seat.objects.filter(room=room)})()
+    tabs = {n: Tab(room.id) for n in toks}
+    for n, t in tabs.items():
+        await t.open(toks[n])
+    room = await run_cpus(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    return room, tabs, names
+
+
 async def test_hello_with_token_shows_the_waiting_room(make_room):
     room, toks = await adb(make_room)(("あき", "<i>ふゆ</i>"))
     tab = Tab(room.id)
@@ -82,12 +94,7 @@ def _accepted(state, seat, cards) -> bool:
 
 
 async def test_play_refusal_keeps_cards_selected_and_changes_nothing(make_room):
-    room, toks = await started_room(make_room)
-    names = await adb(lambda: {s.order: s.name for s in Seat.objects.filter(room=room)})()
-    tabs = {n: Tab(room.id) for n in toks}
-    for n, t in tabs.items():
-        await t.open(toks[n])
-    room = await run_cpus(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    room, tabs, names = await at_a_persons_turn(make_room)
     turn = room.state["turn"]
     tab = tabs[names[turn]]
     await tab.drain()
@@ -119,12 +126,7 @@ async def test_stale_and_duplicate_actions_are_refused(make_room):
 
 
 async def test_a_human_move_goes_through_and_everyone_sees_it(make_room):
-    room, toks = await started_room(make_room)
-    names = await adb(lambda: {s.order: s.name for s in Seat.objects.filter(room=room)})()
-    tabs = {n: Tab(room.id) for n in toks}
-    for n, t in tabs.items():
-        await t.open(toks[n])
-    room = await run_cpus(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    room, tabs, names = await at_a_persons_turn(make_room)
     turn = room.state["turn"]
     a = tabs[names[turn]]
     b = next(t for n, t in tabs.items() if n != names[turn])
@@ -267,12 +269,7 @@ async def test_all_humans_leaving_closes_the_room(make_room):
 
 
 async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves_on(make_room):
-    room, toks = await started_room(make_room)
-    names = await adb(lambda: {s.order: s.name for s in Seat.objects.filter(room=room)})()
-    tabs = {n: Tab(room.id) for n in toks}
-    for n, t in tabs.items():
-        await t.open(toks[n])
-    room = await run_cpus(room.id, lambda r: names[r.state["turn"]] in toks and r.state["phase"] == "play")
+    room, tabs, names = await at_a_persons_turn(make_room)
     tab = tabs[names[room.state["turn"]]]
     await tab.drain()
     html = await tab.act("hint")
