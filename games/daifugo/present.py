@@ -116,6 +116,21 @@ SPECIAL_LINES = {
 }
 
 
+LOG_SHOWN = 20
+
+
+def visible_log(log: list, seat: int | None) -> list[dict]:
+    """The last :data:`LOG_SHOWN` events of ``log`` that ``seat`` may see (private ones
+    only for the seats in them), described; older events are not described at all."""
+    kept = []
+    for event in reversed(log):
+        if "private" not in event or seat in event["private"]:
+            kept.append(event)
+            if len(kept) == LOG_SHOWN:
+                break
+    return [describe(event) for event in reversed(kept)]
+
+
 def window_view(engine, state: dict, seat: int | None) -> dict | None:
     """The open stop or ♥Q×2 window as everyone sees it (who played what, the chain so
     far, the seconds); never who could still stop."""
@@ -158,7 +173,6 @@ def view(engine, state: dict, seat: int | None) -> dict:
                       "points": (n - 1 - place) if places and place is not None else None,
                       "turn": state["turn"] == s})
     hand = [] if seat is None else [card_view(c, specials) for c in sorted(state["hands"][seat], key=sort_key)]
-    log = [describe(ev) for ev in state["log"] if "private" not in ev or seat in ev["private"]]
     pending = state["exchange"].get(str(seat)) if seat is not None else None
     result = None
     if places:
@@ -175,7 +189,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
                                        "next_rank": CODE_OF_RANK.get(bind.get("next")) if bind.get("number") else None},
         "surplus_count": len(state["surplus"]),
         "graveyard": [{"code": code(c), "label": label(c)} for c in state["graveyard"]],
-        "log": log[-20:], "exchange": dict(pending) if pending else None, "result": result,
+        "log": visible_log(state["log"], seat), "exchange": dict(pending) if pending else None, "result": result,
         "window": window_view(engine, state, seat), "pending": pending_view(state, seat),
         "legal": engine.legal_actions(state, seat) if seat is not None else [],
     }
