@@ -193,25 +193,38 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
     return ctx
 
 
-#: (id(state), seat) → (state, view): a state object rendered again for the same seat (a
-#: hint and its render, a doorbell render and the hint after it on one shared snapshot)
-#: reuses its view. Keyed by the very object (kept alive here, so its id is not reused);
-#: states are never changed in place once loaded (a change makes a new version's object).
-_views: dict[tuple[int, int], tuple[dict, dict]] = {}
+#: (id(state), key) → (state, value): what one state object gives every time it is rendered
+#: again — a seat's view (key: the seat number; a hint and its render, a doorbell render
+#: and the hint after it on one shared snapshot) and what every seat sees alike (string
+#: keys: the engine's public view; the four seats of a version share it). Keyed by the very
+#: object (kept alive here, so its id is not reused); states are never changed in place
+#: once loaded (a change makes a new version's object).
+_views: dict[tuple[int, int | str], tuple[dict, object]] = {}
 VIEWS_KEPT = 256
 
 
-def seat_view(engine, state: dict, seat: int) -> dict:
-    """``engine.view(state, seat)``, once per state object and seat in this process."""
-    key = (id(state), seat)
-    hit = _views.get(key)
+def per_state(state: dict, key: int | str, make):
+    """``make()`` once per state object and ``key`` in this process. A value made for one
+    seat is keyed by that seat's number; a string key holds only what every seat may see."""
+    cache_key = (id(state), key)
+    hit = _views.get(cache_key)
     if hit is not None and hit[0] is state:
         return hit[1]
-    view = engine.view(state, seat)
+    value = make()
     if len(_views) >= VIEWS_KEPT:  # they keep whole states alive
         _views.clear()
-    _views[key] = (state, view)
-    return view
+    _views[cache_key] = (state, value)
+    return value
+
+
+def seat_view(engine, state: dict, seat: int) -> dict:
+    """``engine.view(state, seat)``, once per state object and seat in this process; built
+    on the state's public view (:meth:`games.core.engine.Engine.public_view`), made once
+    for all its seats, when the engine has one."""
+    def make():
+        public = per_state(state, "public", lambda: engine.public_view(state))
+        return engine.view(state, seat) if public is None else engine.view(state, seat, public)
+    return per_state(state, seat, make)
 
 
 def _placed(infos: list, seat: int) -> bool:

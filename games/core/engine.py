@@ -41,7 +41,9 @@ class Engine:
       :class:`IllegalAction`
     - :meth:`actors` ``(state) -> [seat]``: who may act now (the web layer waits for them,
       runs CPU seats among them)
-    - :meth:`view` ``(state, seat) -> dict``: what that seat may see
+    - :meth:`view` ``(state, seat) -> dict``: what that seat may see; an engine may also
+      offer :meth:`public_view` ``(state)``, the part every seat sees alike, for
+      ``view(state, seat, public)`` to reuse (the four views of one state share it)
     - :meth:`hint` ``(state, seat) -> [{"action", "ja", "en"}]``, cheapest first
     - :meth:`choose` ``(state, seat) -> action``: the CPU player
     - :meth:`is_over` ``(state) -> bool``: the game (hand) has ended
@@ -98,6 +100,12 @@ class Engine:
         """What ``seat`` may see (``None``: a spectator): never another seat's hand, the
         kitty or face-down surplus cards before they are revealed."""
         raise NotImplementedError
+
+    def public_view(self, state: State) -> dict | None:
+        """What every seat's :meth:`view` shows alike, computed from the state alone (no
+        seat), to hand to ``view(state, seat, public)`` of the same state object; None when
+        the engine does not split its view (the default)."""
+        return None
 
     def hint(self, state: State, seat: int) -> list[dict]:
         """Recommended actions for ``seat``, cheapest first, each

@@ -256,8 +256,11 @@ class DaifugoEngine(Engine):
         n, turn = state["players"], state["turn"] or 0
         return sorted(requests, key=lambda r: (r[0] - turn) % n)
 
-    def view(self, state: dict, seat: int | None) -> dict:
-        return present.view(self, state, seat)
+    def view(self, state: dict, seat: int | None, public: dict | None = None) -> dict:
+        return present.view(self, state, seat, public)
+
+    def public_view(self, state: dict) -> dict:
+        return present.public_view(self, state)
 
     def hint(self, state: dict, seat: int) -> list[dict]:
         return cpu.hint(self, state, seat)

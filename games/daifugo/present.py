@@ -119,19 +119,32 @@ SPECIAL_LINES = {
 LOG_SHOWN = 20
 
 
-def visible_log(log: list, seat: int | None) -> list[dict]:
+def public_log(log: list) -> list[dict | None]:
+    """``log``'s public events described, position for position (``None`` for a private
+    event: it is described only for the seats in it, by :func:`visible_log`)."""
+    return [None if "private" in event else describe(event) for event in log]
+
+
+def visible_log(log: list, seat: int | None, public: list | None = None) -> list[dict]:
     """The last :data:`LOG_SHOWN` events of ``log`` that ``seat`` may see (private ones
-    only for the seats in them), described; older events are not described at all."""
+    only for the seats in them), described; older events are not described at all.
+    ``public``: :func:`public_log` of ``log``, if already made."""
     kept = []
-    for event in reversed(log):
-        if "private" not in event or seat in event["private"]:
-            kept.append(event)
-            if len(kept) == LOG_SHOWN:
-                break
-    return [describe(event) for event in reversed(kept)]
+    for i in range(len(log) - 1, -1, -1):
+        event = log[i]
+        if "private" not in event:
+            kept.append(public[i] if public is not None else describe(event))
+        elif seat in event["private"]:
+            kept.append(describe(event))
+        else:
+            continue
+        if len(kept) == LOG_SHOWN:
+            break
+    kept.reverse()
+    return kept
 
 
-def window_view(engine, state: dict, seat: int | None) -> dict | None:
+def window_view(engine, state: dict) -> dict | None:
     """The open stop or ♥Q×2 window as everyone sees it (who played what, the chain so
     far, the seconds); never who could still stop."""
     w = state["window"]
@@ -155,10 +168,13 @@ def pending_view(state: dict, seat: int | None) -> dict | None:
     return out
 
 
-def view(engine, state: dict, seat: int | None) -> dict:
-    """The seat's view as a JSON dict (keys documented in the rooms contract)."""
+def public_view(engine, state: dict) -> dict:
+    """What every seat's :func:`view` shows alike, made once for all of them: ``view``,
+    the view's seat-independent keys (never a hand, a legal action, a private event or
+    the surplus order; a spectator sees all of it too), and ``log``, :func:`public_log`.
+    Computed from ``state`` alone, with no seat in it, so sharing it cannot show one
+    seat another's cards."""
     n = state["players"]
-    specials = state["rules"]["specials"]
     places = state["places"]
     place_of = {s: i for i, s in enumerate(places)} if places else \
         {s: i for i, s in enumerate(state["finished"])}
@@ -172,24 +188,37 @@ def view(engine, state: dict, seat: int | None) -> dict:
                       "ochi": state["ochi"] == s, "total": state["totals"][s],
                       "points": (n - 1 - place) if places and place is not None else None,
                       "turn": state["turn"] == s})
-    hand = [] if seat is None else [card_view(c, specials) for c in sorted(state["hands"][seat], key=sort_key)]
-    pending = state["exchange"].get(str(seat)) if seat is not None else None
     result = None
     if places:
         result = {"places": places, "titles": {str(s): TITLES[n][i] for i, s in enumerate(places)},
                   "titles_en": {str(s): TITLES_EN[TITLES[n][i]] for i, s in enumerate(places)},
                   "points": {str(s): n - 1 - i for i, s in enumerate(places)}, "totals": list(state["totals"])}
     bind = state["bind"]
-    return {
-        "game": "daifugo", "players": n, "seat": seat, "phase": state["phase"],
-        "game_no": state["game_no"], "turn": state["turn"], "hand": hand, "seats": seats,
+    return {"view": {
+        "game": "daifugo", "players": n, "phase": state["phase"],
+        "game_no": state["game_no"], "turn": state["turn"], "seats": seats,
         "field": field_view(state["field"]), "revolution": state["revolution"],
         "eleven_back": state["eleven_back"],
         "bind": None if not bind else {"suit": bind.get("suits"),
                                        "next_rank": CODE_OF_RANK.get(bind.get("next")) if bind.get("number") else None},
         "surplus_count": len(state["surplus"]),
         "graveyard": [{"code": code(c), "label": label(c)} for c in state["graveyard"]],
-        "log": visible_log(state["log"], seat), "exchange": dict(pending) if pending else None, "result": result,
-        "window": window_view(engine, state, seat), "pending": pending_view(state, seat),
+        "result": result, "window": window_view(engine, state),
+    }, "log": public_log(state["log"])}
+
+
+def view(engine, state: dict, seat: int | None, public: dict | None = None) -> dict:
+    """The seat's view as a JSON dict (keys documented in the rooms contract).
+    ``public``: :func:`public_view` of this very ``state``, when the caller keeps it for
+    several seats (the views then share its values: treat them as read-only)."""
+    if public is None:
+        public = public_view(engine, state)
+    specials = state["rules"]["specials"]
+    hand = [] if seat is None else [card_view(c, specials) for c in sorted(state["hands"][seat], key=sort_key)]
+    pending = state["exchange"].get(str(seat)) if seat is not None else None
+    return {
+        **public["view"], "seat": seat, "hand": hand,
+        "log": visible_log(state["log"], seat, public["log"]), "exchange": dict(pending) if pending else None,
+        "pending": pending_view(state, seat),
         "legal": engine.legal_actions(state, seat) if seat is not None else [],
     }

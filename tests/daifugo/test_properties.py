@@ -11,6 +11,7 @@ from games.core import step
 from games.core.errors import IllegalAction
 from games.daifugo import ENGINE
 from games.daifugo.cards import DECK, N_CARDS
+from games.daifugo.present import describe
 from tests.hypothesis_scale import examples
 
 SETTINGS = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,3 +147,24 @@ def test_every_state_round_trips_through_json(seed):
     while not ENGINE.is_over(state):
         assert json.loads(json.dumps(state)) == state
         state, _ = step(ENGINE, json.loads(json.dumps(state)))
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(players=st.sampled_from([4, 5, 6]), seed=st.integers(0, 2**31))
+def test_views_on_one_public_view_are_each_seats_own_view(players, seed):
+    """rooms.render builds every seat's view of a state on one ``public_view``: each is the
+    view the seat gets alone, the public view stays as it was, and the log is the last 20
+    events the seat may see (private exchange events only for their seats), described."""
+    state = ENGINE.new({"players": players, "rules": ALL_RULES}, seed)
+    for game in range(2):
+        while not ENGINE.is_over(state):
+            public = ENGINE.public_view(state)
+            before = json.dumps(public, sort_keys=True)
+            for seat in [*range(players), None]:
+                view = ENGINE.view(state, seat, public)
+                assert view == ENGINE.view(state, seat)
+                assert view["log"] == [describe(e) for e in state["log"]
+                                       if "private" not in e or seat in e["private"]][-20:]
+            assert json.dumps(public, sort_keys=True) == before
+            state, _ = step(ENGINE, state)
+        state, _ = ENGINE.apply(state, 0, {"type": "next_game"})
