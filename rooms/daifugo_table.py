@@ -38,6 +38,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
     }
+    out["seat_rows"] = fragments.seat_rows(ctx["players"])
     out["log_items"] = _log_items(view["log"], names)
     out["graveyard_cards"] = fragments.graveyard_cards(view.get("graveyard") or [])
     chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
