@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import fragments
-from .render import is_button
+from .render import is_button, per_state
 from .schedule import TABLE
 
 EFFECT_JA = {"seven_pass": "7渡し", "eight_cut": "8切り", "eleven_back": "11バック", "redeal": "配り直し",
@@ -40,7 +40,8 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     }
     out["seat_rows"] = fragments.seat_rows(ctx["players"])
     out["log_items"] = _log_items(view["log"], names)
-    out["graveyard_cards"] = fragments.graveyard_cards(view.get("graveyard") or [])
+    out["graveyard_cards"] = per_state(room.state, "graveyard_cards",  # public: the state's alone
+                                       lambda: fragments.graveyard_cards(view.get("graveyard") or []))
     chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
     out["effect_selected"] = bool(chosen) and chosen in out["effect_sets"]
     mine = ctx.get("my_deadline_ms")

@@ -14,6 +14,7 @@ Django templates. Parts and stages are ``SafeString``, as ``render_to_string`` r
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -193,27 +194,29 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
     return ctx
 
 
-#: (id(state), key) → (state, value): what one state object gives every time it is rendered
+#: id(state) → (state, {key: value}): what one state object gives every time it is rendered
 #: again — a seat's view (key: the seat number; a hint and its render, a doorbell render
 #: and the hint after it on one shared snapshot) and what every seat sees alike (string
-#: keys: the engine's public view; the four seats of a version share it). Keyed by the very
-#: object (kept alive here, so its id is not reused); states are never changed in place
-#: once loaded (a change makes a new version's object).
-_views: dict[tuple[int, int | str], tuple[dict, object]] = {}
-VIEWS_KEPT = 256
+#: keys: the engine's public view, the graveyard's cards; the four seats of a version share
+#: them). Keyed by the very object (kept alive here, so its id is not reused); states are
+#: never changed in place once loaded (a change makes a new version's object). The oldest
+#: state is forgotten first.
+_states: OrderedDict[int, tuple[dict, dict]] = OrderedDict()
+STATES_KEPT = 64
 
 
 def per_state(state: dict, key: int | str, make):
     """``make()`` once per state object and ``key`` in this process. A value made for one
     seat is keyed by that seat's number; a string key holds only what every seat may see."""
-    cache_key = (id(state), key)
-    hit = _views.get(cache_key)
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    value = make()
-    if len(_views) >= VIEWS_KEPT:  # they keep whole states alive
-        _views.clear()
-    _views[cache_key] = (state, value)
+    held = _states.get(id(state))
+    if held is None or held[0] is not state:
+        if len(_states) >= STATES_KEPT:  # they keep whole states alive
+            _states.popitem(last=False)  # one call: safe beside the other thread's renders
+        held = _states[id(state)] = (state, {})
+    values = held[1]
+    if key in values:
+        return values[key]
+    value = values[key] = make()
     return value
 
 

@@ -9,6 +9,10 @@ from .rules import TITLES, TITLES_EN
 from .specials import NAMES
 
 SPECIAL_RANKS = {3: "stop", 7: "seven_pass", 8: "eight_cut", 9: "nine_interrupt", 11: "eleven_back"}
+#: each card id's code and label (:func:`code`, :func:`label` without a call: a late game's
+#: graveyard holds ~90 cards)
+CODES = [c.code for c in DECK.cards]
+LABELS = [c.label for c in DECK.cards]
 
 
 def is_special(card: int, specials: dict) -> bool:
@@ -202,7 +206,7 @@ def public_view(engine, state: dict) -> dict:
         "bind": None if not bind else {"suit": bind.get("suits"),
                                        "next_rank": CODE_OF_RANK.get(bind.get("next")) if bind.get("number") else None},
         "surplus_count": len(state["surplus"]),
-        "graveyard": [{"code": code(c), "label": label(c)} for c in state["graveyard"]],
+        "graveyard": [{"code": CODES[c], "label": LABELS[c]} for c in state["graveyard"]],
         "result": result, "window": window_view(engine, state),
     }, "log": public_log(state["log"])}
 
