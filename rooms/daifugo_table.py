@@ -40,8 +40,10 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     }
     out["seat_rows"] = fragments.seat_rows(ctx["players"])
     out["log_items"] = _log_items(view["log"], names)
-    out["graveyard_cards"] = per_state(room.state, "graveyard_cards",  # public: the state's alone
-                                       lambda: fragments.graveyard_cards(view.get("graveyard") or []))
+    out.update(_public_cards(room.state, view))
+    field = view["field"]
+    out["field_by"] = names.get(field["by"], "") if field else ""
+    out["turn_player"] = next((p for p in ctx["players"] if p["turn"]), None)
     chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
     out["effect_selected"] = bool(chosen) and chosen in out["effect_sets"]
     mine = ctx.get("my_deadline_ms")
@@ -49,6 +51,17 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     if chooser and table_deadline and (mine is None or table_deadline < mine):
         out["my_deadline_ms"] = table_deadline  # the 20 s choice ends before the turn limit
     return out
+
+
+def _public_cards(state: dict, view: dict) -> dict:
+    """The field's and the graveyard's cards as markup, made once per state object for all
+    its seats (both come from the view's public part: the state's alone)."""
+    field = view["field"]
+    return {
+        "field_cards": per_state(state, "field_cards", lambda: fragments.field_cards(field["cards"])) if field else "",
+        "graveyard_cards": per_state(state, "graveyard_cards",
+                                     lambda: fragments.graveyard_cards(view.get("graveyard") or [])),
+    }
 
 
 def _window(view, names, buttons, labels, deadline, seat) -> dict | None:

@@ -118,6 +118,14 @@ def log_items(lines: list[tuple[str, str]]) -> str:
     return "".join(f'<li lang="ja" title="{escape(en)}">{escape(ja)}</li>' for ja, en in lines)
 
 
+def field_cards(cards: list) -> SafeString:
+    """The face-up cards on the field in ``rooms/tables/daifugo/field.html`` (a joker with
+    the rank it stands for)."""
+    return mark_safe("".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}'
+                             + (f'<small>({escape(c["as"])})</small>' if c.get("as") else "") + "</span>"
+                             for c in cards))
+
+
 def graveyard_cards(cards: list) -> SafeString:
     """The face-up cards of ``rooms/tables/daifugo/graveyard.html`` (keyed by the cards'
     codes: a code has one label)."""
