@@ -8,6 +8,7 @@ window's countdown is the same fixed length for everyone.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from . import fragments
 from .render import is_button, per_state
@@ -106,7 +107,7 @@ def _log_items(log: list, names: dict):
     """The log part's lines with the seats' names, built once per distinct (lines, names)
     in the process (the four seats of a table mostly see the same lines; the key is the
     content itself)."""
-    key = ("log", tuple(sorted(names.items())), *((e["ja"], e["en"]) for e in log))
+    key = ("log", tuple(sorted(names.items())), *map(_ja_en, log))
     return fragments.memoised(key, lambda: fragments.log_items(
         [(_names(ja, names), _names(en, names)) for ja, en in key[2:]]))
 
@@ -119,3 +120,4 @@ def _names(text: str, names: dict) -> str:
 
 
 _SEAT = re.compile(r"\bP(\d+)\b")
+_ja_en = itemgetter("ja", "en")

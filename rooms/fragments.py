@@ -29,16 +29,19 @@ def _num(value) -> str:
     return str(int(value)) if isinstance(value, int) and not isinstance(value, bool) else escape(value)
 
 
-def _card(c: dict) -> tuple[str, str]:
-    key = (c["id"], c.get("code"), c.get("label"), bool(c.get("special")), c.get("suit") in ("H", "D"))
-    got = _cards.get(key)
-    if got is None:
-        if len(_cards) > 1024:  # a few decks' worth
-            _cards.clear()
-        got = (f'<label class="card{" special" if key[3] else ""}{" red" if key[4] else ""}" '
-               f'data-code="{escape(key[1])}"><input type="checkbox" name="card" value="{_num(key[0])}"',
-               f'><span>{escape(key[2])}</span></label>')
-        _cards[key] = got
+#: what a hand card shows, its key in ``_cards``
+_card_key = itemgetter("id", "code", "label", "special", "suit")
+
+
+def _card(key: tuple) -> tuple[str, str]:
+    """A hand card's markup before and after its ``checked``, once per :data:`_card_key`."""
+    if len(_cards) > 1024:  # a few decks' worth
+        _cards.clear()
+    card_id, code, label, special, suit = key
+    got = _cards[key] = (
+        f'<label class="card{" special" if special else ""}{" red" if suit in ("H", "D") else ""}" '
+        f'data-code="{escape(code)}"><input type="checkbox" name="card" value="{_num(card_id)}"',
+        f'><span>{escape(label)}</span></label>')
     return got
 
 
@@ -48,8 +51,9 @@ def hand_cards(hand: list, selected) -> SafeString:
         return mark_safe('<span class="muted">手札はありません</span>')
     out = []
     for c in hand:
-        head, tail = _card(c)
-        out.append(head + (" checked" if c["id"] in selected else "") + tail)
+        key = _card_key(c)
+        head, tail = _cards.get(key) or _card(key)
+        out.append(head + " checked" + tail if key[0] in selected else head + tail)
     return mark_safe("".join(out))
 
 

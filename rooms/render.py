@@ -73,8 +73,23 @@ def _simple(kind: str, ctx: dict) -> Screen:
 
 
 def _parts(kind: str, stage_template: str | list[str], names, folder: str, ctx: dict) -> Screen:
-    templates = [(name, _template(_part_template(folder, name))) for name in names]
-    return Screen(kind, _render_parts(templates, ctx), stage_template, ctx)
+    return Screen(kind, _render_parts(_part_templates(folder, tuple(names)), ctx), stage_template, ctx)
+
+
+#: (folder, part names) → [(name, template)], unless templates reload (DEBUG)
+_part_lists: dict[tuple, list] = {}
+
+
+def _part_templates(folder: str, names: tuple) -> list[tuple[str, object]]:
+    """Each part's template (:func:`_part_template`: the folder's own, else the shared
+    one), looked up once per folder and part names in this process."""
+    key = (folder, names)
+    got = _part_lists.get(key)
+    if got is None:
+        got = [(name, _template(_part_template(folder, name))) for name in names]
+        if not _env.auto_reload:  # _template set _env
+            _part_lists[key] = got
+    return got
 
 
 def _part_template(folder: str, name: str) -> list[str]:
