@@ -99,7 +99,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # One writer at a time without "database is locked" under concurrent sockets.
+    # One writer at a time without "database is locked" under concurrent sockets; writers
+    # queue on a file lock instead of SQLite's sleeping busy handler (tefuda_site/sqlite).
+    DATABASES["default"]["ENGINE"] = "tefuda_site.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20,
          "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
@@ -119,7 +121,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis, delivering messages between one process's own sockets in the
+            # process (tefuda_site/layers.py)
+            "BACKEND": "tefuda_site.layers.LocalFirstRedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, the same as the layer's
             # blocking BZPOPMIN: a socket that heard nothing for 5 s then died of a
             # redis TimeoutError (tests/multiprocess found it). Read longer than the pop.
