@@ -29,6 +29,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import SynchronousOnlyOperation
+from django.db import transaction
 from django.utils import timezone
 
 from games.core import IllegalAction
@@ -463,8 +464,11 @@ actions.committed.append(_committed)
 
 
 def _touch(seat_pk, channel) -> None:
+    """Renew the presence lease of this socket's seat (in a transaction: it queues with the
+    other writers instead of sleeping in SQLite's busy handler, tefuda_site.sqlite)."""
     if seat_pk:
-        Seat.objects.filter(pk=seat_pk, channel_name=channel).update(seen_at=timezone.now())
+        with transaction.atomic():
+            Seat.objects.filter(pk=seat_pk, channel_name=channel).update(seen_at=timezone.now())
 
 
 def _pick(room_id, seat_no: int, index: int, version: int) -> dict:

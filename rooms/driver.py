@@ -21,6 +21,7 @@ from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -72,9 +73,14 @@ def tick() -> int:
     due = Room.objects.filter(mine, status=Room.Status.PLAYING, deadline__lte=now).values_list("pk", flat=True)
     moves = sum(drive(pk) for pk in list(due))
     # renew only leases past half their length (a write of every driven room on every tick
-    # was a database write 20 times a second even when nothing happened)
-    Room.objects.filter(driver=actions.PROCESS, status=Room.Status.PLAYING,
-                        driver_until__lt=now + actions.DRIVER_LEASE / 2).update(driver_until=now + actions.DRIVER_LEASE)
+    # was a database write 20 times a second even when nothing happened), and look first:
+    # on SQLite even an UPDATE of no rows takes the database's one write lock, and outside
+    # a transaction it waits for it in SQLite's sleeping busy handler (tefuda_site.sqlite)
+    renew = Room.objects.filter(driver=actions.PROCESS, status=Room.Status.PLAYING,
+                                driver_until__lt=now + actions.DRIVER_LEASE / 2)
+    if renew.exists():
+        with transaction.atomic():
+            renew.update(driver_until=now + actions.DRIVER_LEASE)
     return moves
 
 
