@@ -1,6 +1,8 @@
 """ASGI entry point: HTTP through Django, WebSockets through the Channels router with an
 Origin check (AllowedHostsOriginValidator)."""
+import gc
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -19,3 +21,14 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# A server process, tuned for latency (bench/ws_load.py, two daphne on redis, 16–20 rooms):
+# - gc.freeze(): Django, the engines and the compiled templates loaded above are kept out
+#   of the cyclic collector from now on. A full collection scanned them all and stopped the
+#   process for 67–130 ms (every few seconds under load: the slowest 1 % of moves); with
+#   them frozen it scans the ~28,000 objects made since, 15–19 ms.
+# - a 1 ms GIL switch interval (Python's default is 5 ms): a database thread hop waits for
+#   the GIL after every SQLite call while the event loop renders, and a move's transaction
+#   held the database's one write lock for 4.1 ms (p50) instead of 1.4 ms.
+gc.freeze()
+sys.setswitchinterval(0.001)
