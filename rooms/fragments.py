@@ -8,7 +8,7 @@ distinct row (a table's four seats share three of their four rows) they cost ~8 
 against ~26 µs.
 
 Each function returns exactly what its template loop rendered, as a ``SafeString`` built
-only from escaped values (:func:`django.utils.html.escape` on every string that comes from
+only from escaped values (:func:`escape`, Django's escaping, on every string that comes from
 the view; numbers through ``int``). The inputs are this seat's own context (its
 ``engine.view`` and players), so nothing here can show another seat more than the template
 did. A card's markup is memoised by the card's own values: the output is a pure function of
@@ -16,12 +16,20 @@ the key, whichever seat asked first.
 """
 from __future__ import annotations
 
+import html
 from operator import itemgetter
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 _cards: dict[tuple, tuple[str, str]] = {}
+
+
+def escape(text) -> str:
+    """What :func:`django.utils.html.escape` writes (``html.escape`` of ``str(text)``), as a
+    plain ``str``: without Django's lazy-string wrapper it costs a quarter (~0.3 µs; a
+    graveyard of ~90 cards escapes ~180 values). Every function here marks its whole
+    result safe once."""
+    return html.escape(str(text))
 
 
 def _num(value) -> str:
@@ -48,13 +56,13 @@ def _card(key: tuple) -> tuple[str, str]:
 def hand_cards(hand: list, selected) -> SafeString:
     """The ``<label class="card">`` checkboxes of a hand (``selected``: ids shown checked)."""
     if not hand:
-        return mark_safe('<span class="muted">手札はありません</span>')
+        return SafeString('<span class="muted">手札はありません</span>')
     out = []
     for c in hand:
         key = _card_key(c)
         head, tail = _cards.get(key) or _card(key)
         out.append(head + " checked" + tail if key[0] in selected else head + tail)
-    return mark_safe("".join(out))
+    return SafeString("".join(out))
 
 
 def seat_rows(players: list) -> SafeString:
@@ -71,7 +79,7 @@ def seat_rows(players: list) -> SafeString:
                 _rows.clear()
             row = _rows[key] = _seat_row(p)
         out.append(row)
-    return mark_safe("".join(out))
+    return SafeString("".join(out))
 
 
 #: what a seat row shows, its key in ``_rows`` (counts, places, points, deadlines are ints)
@@ -114,7 +122,7 @@ def memoised(key: tuple, build) -> SafeString:
         if len(_memo) >= 1024:
             _memo.clear()
         got = _memo[key] = build()
-    return mark_safe(got)
+    return SafeString(got)
 
 
 def log_items(lines: list[tuple[str, str]]) -> str:
@@ -125,7 +133,7 @@ def log_items(lines: list[tuple[str, str]]) -> str:
 def field_cards(cards: list) -> SafeString:
     """The face-up cards on the field in ``rooms/tables/daifugo/field.html`` (a joker with
     the rank it stands for)."""
-    return mark_safe("".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}'
+    return SafeString("".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}'
                              + (f'<small>({escape(c["as"])})</small>' if c.get("as") else "") + "</span>"
                              for c in cards))
 
@@ -134,7 +142,7 @@ def graveyard_cards(cards: list) -> SafeString:
     """The face-up cards of ``rooms/tables/daifugo/graveyard.html`` (keyed by the cards'
     codes: a code has one label)."""
     if not cards:
-        return mark_safe('<span class="muted">まだありません</span>')
+        return SafeString('<span class="muted">まだありません</span>')
     key = ("graveyard", *(c["code"] for c in cards))
     return memoised(key, lambda: "".join(f'<span class="card face" data-code="{escape(c["code"])}">'
                                          f'{escape(c["label"])}</span>' for c in cards))
