@@ -314,6 +314,10 @@ async def main(args) -> None:
                                  "--access-log", os.devnull, "tefuda_site.asgi:application"], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=None if args.verbose else subprocess.DEVNULL)
                for p in ports]
+    if args.pin:  # server i on core i (mod the cores): two workers never share one core
+        cores = sorted(os.sched_getaffinity(0))
+        for i, s in enumerate(servers):
+            os.sched_setaffinity(s.pid, {cores[i % len(cores)]})
     stop = asyncio.Event()
     try:
         for p in ports:
@@ -389,6 +393,9 @@ if __name__ == "__main__":
     parser.add_argument("--affinity", action="store_true",
                         help="all sockets of a room on one process (as a proxy hashing /ws/rooms/<id>/ would place them);"
                              " default: a room's seats spread over the processes")
+    parser.add_argument("--pin", action="store_true",
+                        help="pin server i to core i (as a one-worker-per-core deployment does; the scheduler"
+                             " otherwise sometimes runs both workers on one core for seconds)")
     parser.add_argument("--no-hint", action="store_true",
                         help="clients play without a hint round trip (lead the first card, else pass)")
     parser.add_argument("--profile", action="store_true", help="py-spy record the (first) server")

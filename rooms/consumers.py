@@ -342,35 +342,46 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if notice:
             self.sent.pop("msg", None)  # the same refusal twice is still shown
 
+        loaded = None
+        moved = False  # a move whose commit this process holds: rendered on the loop
+
+        def render():
+            return self._render(notice, self.selection, full, token, taken, at, loaded, only)
+
         def work():
-            nonlocal notice, at
-            loaded = None
+            nonlocal notice, at, loaded, moved
             if before is not None:
                 got = before()
                 if isinstance(got, int):  # a move: the version it made, as the commit loaded it
                     at = max(at or 0, got)
+                    if not (full or token or taken) and _shared(self.room_id, at) is not None:
+                        moved = True
+                        return None
                 elif got is not None:  # a hint: its notice, the cards it selects, its load
                     notice, chosen, loaded = got
                     self.sent.pop("msg", None)
                     if chosen is not None:
                         self.selection = list(chosen)
                         self.sent.pop("hand", None)
-            return self._render(notice, self.selection, full, token, taken, at, loaded, only)
+            return render()
 
         # a doorbell (``at``) or a hint of the version this tab shows: on the event loop when
         # this process holds a recent load of it, else (or if it reads the database after
-        # all) in the database thread
+        # all) in the database thread. A move's own render too leaves the database thread
+        # (where every step waits for the GIL the loop holds: that thread is the one queue
+        # of every socket's moves in the process) and runs on the loop from the commit's load.
         if before is None and not (full or token or taken):
             shown = at
         else:
             shown = max(self.version, 0) if on_loop else None
         done = None
         if _shared(self.room_id, shown) is not None:
-            try:
-                done = work()
-            except SynchronousOnlyOperation:
-                log.warning("a render on the loop read the database; rendering in the thread instead")
-        out, version, kicked = done or await database_sync_to_async(work)()
+            done = _on_loop(work)
+        if done is None and not moved:
+            done = await database_sync_to_async(work)()
+        if moved:
+            done = _on_loop(render) or await database_sync_to_async(render)()
+        out, version, kicked = done
         self.version = max(self.version, version)
         if out:
             await self.send(text_data=out)
@@ -418,6 +429,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
 #: and a socket's first render read the database.
 _snapshots: dict = {}
 SNAPSHOT_TTL = 0.5
+
+
+def _on_loop(fn):
+    """``fn()`` on the event loop, or None if it turned out to need the database."""
+    try:
+        return fn()
+    except SynchronousOnlyOperation:
+        log.warning("a render on the loop read the database; rendering in the thread instead")
+        return None
 
 
 class _Deferred(Exception):
