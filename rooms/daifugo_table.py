@@ -100,16 +100,28 @@ def _interrupts(legal: list, labels: dict) -> list[dict]:
             for i, a in enumerate(options)]
 
 
-_logs: dict[tuple, list] = {}
-
-
 def _log_items(log: list, names: dict):
     """The log part's lines with the seats' names, built once per distinct (lines, names)
     in the process (the four seats of a table mostly see the same lines; the key is the
-    content itself)."""
-    key = ("log", tuple(sorted(names.items())), *map(_ja_en, log))
-    return fragments.memoised(key, lambda: fragments.log_items(
-        [(_names(ja, names), _names(en, names)) for ja, en in key[2:]]))
+    content itself), each line once per distinct (line, names): a new version adds a line
+    or two to the last twenty."""
+    names_key = tuple(sorted(names.items()))
+    key = ("log", names_key, *map(_ja_en, log))
+    return fragments.memoised(key, lambda: "".join([_log_line(ja, en, names, names_key) for ja, en in key[2:]]))
+
+
+_lines: dict[tuple, str] = {}
+
+
+def _log_line(ja: str, en: str, names: dict, names_key: tuple) -> str:
+    """One ``<li>`` of the log (:func:`fragments.log_items`) with the seats' names."""
+    key = (ja, en, names_key)
+    got = _lines.get(key)
+    if got is None:
+        if len(_lines) >= 1024:
+            _lines.clear()
+        got = _lines[key] = fragments.log_items([(_names(ja, names), _names(en, names))])
+    return got
 
 
 def _names(text: str, names: dict) -> str:
