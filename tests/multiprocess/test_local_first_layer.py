@@ -82,6 +82,21 @@ async def test_a_message_is_a_copy(layers):
     assert (await receive(a, channel))["version"] == 1
 
 
+async def test_a_burst_from_the_other_process_arrives_whole_and_in_order(redis_url):
+    a, b = (LocalFirstRedisChannelLayer(hosts=[redis_url], capacity=500) for _ in range(2))
+    try:
+        channel = await a.new_channel()
+        await a.group_add("room.v", channel)
+        for n in range(250):  # more than two batches (BATCH = 100)
+            await b.group_send("room.v", {"type": "room.changed", "version": n})
+        assert queued(redis_url, a) == 250
+        assert [(await receive(a, channel))["version"] for n in range(250)] == list(range(250))
+        assert queued(redis_url, a) == 0
+    finally:
+        await a.flush()
+        await b.close_pools()
+
+
 async def test_discarded_channel_hears_nothing_more(layers):
     a, b = layers
     kept, gone = await a.new_channel(), await a.new_channel()
@@ -99,7 +114,7 @@ async def test_reader_survives_a_redis_error(layers, caplog):
     a, b = layers
     channel = await a.new_channel()
     await a.group_add("room.w", channel)
-    real = a.receive_single
+    real = a._pop
     failures = []
 
     async def flaky(key):
@@ -108,7 +123,7 @@ async def test_reader_survives_a_redis_error(layers, caplog):
             raise ConnectionError("redis went away")
         return await real(key)
 
-    a.receive_single = flaky
+    a._pop = flaky
     waiting = asyncio.ensure_future(receive(a, channel, timeout=5))
     await asyncio.sleep(0.05)
     await b.group_send("room.w", {"type": "room.changed", "version": 4})
