@@ -23,6 +23,7 @@ from .passphrase import InvalidInput, clean_name, normalise, room_key
 
 MAX_CLAIMS = 8
 TOO_MANY = "入室の試行が多すぎます。1分ほど待ってからもう一度どうぞ。"
+TOO_MANY_PRACTICE = "練習の開始が多すぎます。1分ほど待ってからもう一度どうぞ。"
 
 
 def browser_id(request: HttpRequest) -> str:
@@ -84,7 +85,7 @@ def join(request: HttpRequest, room_id) -> HttpResponse:
 
 
 @sensitive_post_parameters("name")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
     """The practice rules screen of ``game`` (players, CPU speed; 続ける when this browser
     has a match in play) and, on POST, a new solo room (the saved one is closed)."""
@@ -96,6 +97,9 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
            "game": game, "game_label": opts.GAMES[game], "saved": saved,
            "saved_scores": _saved_scores(saved)}
     if request.method == "POST":
+        if not ratelimit.allow_join(request):  # a new practice room is a room too (same counter)
+            ctx["error"] = TOO_MANY_PRACTICE
+            return _with_bid(request, render(request, "rooms/practice.html", ctx, status=429))
         try:
             room, token = lobby.practice(clean_name(request.POST.get("name", "") or "あなた"),
                                          tokens.digest(browser_id(request)), request.POST, game=game,

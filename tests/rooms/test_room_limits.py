@@ -53,3 +53,17 @@ def test_the_window_resets(monkeypatch, settings, rf):
     assert not ratelimit.allow_join(request)
     now[0] += 60
     assert ratelimit.allow_join(request)
+
+
+def test_new_practice_rooms_count_too(client, settings):
+    settings.TEFUDA_JOIN_LIMIT = (2, 60)
+    for _ in range(2):
+        assert client.post("/practice/", {"name": "あき", "players": "4"}, REMOTE_ADDR="10.0.0.3").status_code == 302
+    refused = client.post("/practice/", {"name": "あき", "players": "4"}, REMOTE_ADDR="10.0.0.3")
+    assert refused.status_code == 429 and "練習の開始が多すぎます" in refused.content.decode()
+    assert Room.objects.filter(solo=True).exclude(status=Room.Status.CLOSED).count() == 1  # the saved one
+
+
+def test_practice_page_answers_head(client):
+    assert client.head("/practice/").status_code == 200
+    assert client.head("/practice/guandan/").status_code == 200
