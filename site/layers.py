@@ -177,6 +177,12 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             out.append((message.pop("__asgi_channel__", None), message))
         return [(target, message) for target, message in out if target]
 
+    async def flush(self):
+        """The stock ``flush`` (every key of the prefix, groups included) and this process's
+        record of its channels' groups."""
+        self._local_groups.clear()
+        await super().flush()
+
     async def close_pools(self):
         """Stop the readers, then close the connections (the stock ``flush`` ends here)."""
         for task in self._readers.values():

@@ -103,3 +103,20 @@ def test_writers_wait_for_each_other_in_turn():
     b.join(10)
     assert order == ["first in", "first out", "second in"]
     assert not held_elsewhere()
+
+
+def test_a_writer_that_never_finishes_makes_the_next_fail_not_hang(settings):
+    from tefuda_site.sqlite.base import _lock
+    from django.db import OperationalError
+
+    fd = os.open(lock_path(), os.O_RDWR | os.O_CREAT, 0o600)
+    other = os.open(lock_path(), os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # a writer elsewhere holds its turn
+        with pytest.raises(OperationalError, match="database is locked"):
+            _lock(other, 0.05)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        _lock(other, 0.05)  # free again: taken at once
+    finally:
+        os.close(fd)
+        os.close(other)
