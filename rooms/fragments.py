@@ -89,26 +89,31 @@ _rows: dict[tuple, str] = {}
 
 
 def _seat_row(p: dict) -> str:
-    turn = p.get("turn")
-    cls = "seat" + (" turn" if turn else "") + (" me" if p.get("is_me") else "") + (" away" if p.get("away") else "")
-    badge = ('<span class="badge away">通信待ち</span>' if p.get("away")
-             else '<span class="badge auto">おまかせ</span>' if p.get("auto") else "")
+    """One row of the template's loop, byte for byte (an absent span leaves its line's
+    indent)."""
+    turn = p["turn"]
     mark = ""
     if turn:
         mark = '<span class="turn-mark">番</span>'
-        if p.get("deadline_ms"):
+        if p["deadline_ms"]:
             mark += f' <b data-deadline="{_num(p["deadline_ms"])}"></b>'
-    return (f'\n  <li class="{cls}" data-seat="{_num(p.get("seat"))}">\n'
-            f'    <span class="name">{escape(p.get("name"))}</span>{"<small>（あなた）</small>" if p.get("is_me") else ""}\n'
-            f'    <span class="count" title="手札の枚数">{_num(p.get("count"))}枚</span>\n'
-            f'    {f"""<span class="title-badge">{escape(p["title"])}</span>""" if p.get("title") else ""}\n'
-            f'    {f"""<span class="place">{_num(p["place"])}位</span>""" if p.get("place") else ""}\n'
-            f'    {"""<span class="flag foul">反則上がり：7待ち</span>""" if p.get("foul") else ""}\n'
-            f'    {"""<span class="flag ochi">都落ち</span>""" if p.get("ochi") else ""}\n'
-            f'    {"""<span class="passed">パス</span>""" if p.get("passed") else ""}\n'
-            f'    {"""<span class="badge cpu">CPU</span>""" if p.get("cpu") else ""}\n'
-            f'    {badge}\n    {mark}\n'
-            f'    <span class="points">{_num(p.get("total"))}点</span>\n  </li>\n  ')
+    spans = (
+        f'<span class="title-badge">{escape(p["title"])}</span>' if p["title"] else "",
+        f'<span class="place">{_num(p["place"])}位</span>' if p["place"] else "",
+        '<span class="flag foul">反則上がり：7待ち</span>' if p["foul"] else "",
+        '<span class="flag ochi">都落ち</span>' if p["ochi"] else "",
+        '<span class="passed">パス</span>' if p["passed"] else "",
+        '<span class="badge cpu">CPU</span>' if p["cpu"] else "",
+        ('<span class="badge away">通信待ち</span>' if p["away"]
+         else '<span class="badge auto">おまかせ</span>' if p["auto"] else ""),
+        mark,
+    )
+    cls = "seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
+    return (f'\n  <li class="{cls}" data-seat="{_num(p["seat"])}">\n'
+            f'    <span class="name">{escape(p["name"])}</span>{"<small>（あなた）</small>" if p["is_me"] else ""}\n'
+            f'    <span class="count" title="手札の枚数">{_num(p["count"])}枚</span>\n'
+            + "".join(f"    {span}\n" for span in spans)
+            + f'    <span class="points">{_num(p["total"])}点</span>\n  </li>\n  ')
 
 
 _memo: dict[tuple, str] = {}
