@@ -8,11 +8,12 @@ DESIGN.md and notes §4.1 choose) with two changes, both invisible to consumers:
   is in) is put straight into that channel's receive buffer: no Redis round trip, no
   serialisation. Members of the group in other processes get it through Redis as before.
   A room's doorbell reaches the sockets of the mover's process first, whatever the others.
-- One reader task per process drains the process's Redis key and fills the buffers, where
-  the stock layer lets one waiting consumer at a time hold a lock and pop (BZPOPMIN, then a
-  clean-up round trip) while the others queue behind it: under load the doorbells of one
-  move waited for each other there (bench/ws_load.py, two processes: every seat p50 ~110 ms
-  for the mover's own ~25 ms).
+- One reader task per process drains the process's Redis key (a blocking pop, then all
+  else waiting in one more round trip: :meth:`LocalFirstRedisChannelLayer._pop`) and
+  fills the buffers, where the stock layer lets one waiting consumer at a time hold a lock
+  and pop one message in four round trips while the others queue behind it: under load
+  the doorbells of one move waited for each other there (bench/ws_load.py, two processes:
+  every seat p50 ~110 ms for the mover's own ~25 ms).
 
 Delivery stays what channels promises (at most once; a full buffer drops, as the stock
 layer's buffers do); a process's local messages are never written to Redis, so they cannot
