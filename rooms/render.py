@@ -213,9 +213,9 @@ def _table_context(room: Room, seats: list, me, now: datetime, base: dict, selec
 #: again — a seat's view (key: the seat number; a hint and its render, a doorbell render
 #: and the hint after it on one shared snapshot) and what every seat sees alike (string
 #: keys: the engine's public view, the field's and graveyard's markup; the four seats of a
-#: version share them). Keyed by the very object (kept alive here, so its id is not reused); states are
-#: never changed in place once loaded (a change makes a new version's object). The oldest
-#: state is forgotten first.
+#: version share them). Keyed by the very object (kept alive here, so its id is not
+#: reused); states are never changed in place once loaded (a change makes a new version's
+#: object). The oldest state is forgotten first.
 _states: OrderedDict[int, tuple[dict, dict]] = OrderedDict()
 STATES_KEPT = 64
 
