@@ -122,7 +122,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not self.greeted:
             return
         if act == "ping":
-            return await database_sync_to_async(_touch)(self.seat_pk, self.channel_name)
+            version = await database_sync_to_async(_touch)(self.room_id, self.seat_pk, self.channel_name)
+            if version is not None and version > self.version:  # a doorbell was lost: catch up
+                await self.refresh(at=version)
+            return
         if not self.seat_pk:
             raise errors.not_seated()
         handler = getattr(self, f"act_{act}", None)
@@ -134,7 +137,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def hello(self, token) -> None:
         if self.greeted:
             return
-        self.greeted = True
         now = timezone.now()
         seat = await database_sync_to_async(lobby.seat_for_token)(self.room_id, token if isinstance(token, str) else None)
         by_browser = False
@@ -146,7 +148,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.seat_pk = seat.pk
             if by_browser:
                 fresh = await database_sync_to_async(lobby.rotate_token)(seat.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except Exception:  # not in the group: this socket would never hear a change
+            log.exception("room socket could not join its room's group; closing it")
+            await self.close(code=1000)  # the page reconnects and says hello again
+            return
+        self.greeted = True
         await self.refresh(full=True, token=fresh, taken=bool(seat and not self.seat_pk))
 
     async def claim(self, seat: Seat) -> bool:
@@ -165,7 +173,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def seat_probe(self, event):
         """Another socket asks whether this one still holds its seat: answer by touching."""
         if not self.closing and self.seat_pk:
-            await database_sync_to_async(_touch)(self.seat_pk, self.channel_name)
+            await database_sync_to_async(_touch)(self.room_id, self.seat_pk, self.channel_name)
 
     # --- lobby actions -----------------------------------------------------------------------
     async def act_add_cpu(self, msg):
@@ -483,12 +491,15 @@ def _committed(room: Room, seats: list) -> None:
 actions.committed.append(_committed)
 
 
-def _touch(seat_pk, channel) -> None:
+def _touch(room_id, seat_pk, channel) -> int | None:
     """Renew the presence lease of this socket's seat (in a transaction: it queues with the
-    other writers instead of sleeping in SQLite's busy handler, tefuda_site.sqlite)."""
+    other writers instead of sleeping in SQLite's busy handler, tefuda_site.sqlite), and
+    return the room's version (None if the room is gone): a socket behind it missed a
+    doorbell (lost in a Redis restart, say) and renders again, at most a ping late."""
     if seat_pk:
         with transaction.atomic():
             Seat.objects.filter(pk=seat_pk, channel_name=channel).update(seen_at=timezone.now())
+    return next(iter(Room.objects.filter(pk=room_id).values_list("version", flat=True)), None)
 
 
 def _pick(room_id, seat_no: int, index: int, version: int) -> dict:

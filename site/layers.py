@@ -2,7 +2,7 @@
 one process's own sockets kept inside that process.
 
 :class:`LocalFirstRedisChannelLayer` is ``channels_redis.core.RedisChannelLayer`` (the layer
-DESIGN.md and notes §4.1 choose) with two changes, both invisible to consumers:
+DESIGN.md and notes §4.1 choose) with these changes, all invisible to consumers:
 
 - A message for a channel of this process (``send`` to it, or ``group_send`` to a group it
   is in) is put straight into that channel's receive buffer: no Redis round trip, no
@@ -14,6 +14,8 @@ DESIGN.md and notes §4.1 choose) with two changes, both invisible to consumers:
   and pop one message in four round trips while the others queue behind it: under load
   the doorbells of one move waited for each other there (bench/ws_load.py, two processes:
   every seat p50 ~110 ms for the mover's own ~25 ms).
+- Every few seconds the process writes its sockets' group memberships to Redis again,
+  so a Redis restarted without its data heals within :data:`GROUPS_EVERY` seconds.
 
 Delivery stays what channels promises (at most once; a full buffer drops, as the stock
 layer's buffers do); a process's local messages are never written to Redis, so they cannot
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import defaultdict
 
 from channels.exceptions import ChannelFull
@@ -32,6 +35,9 @@ log = logging.getLogger(__name__)
 
 #: At most this many waiting messages are taken from Redis in one round trip.
 BATCH = 100
+#: Seconds between two writes of this process's group members to Redis (_keep_groups).
+GROUPS_EVERY = 5.0
+KEEPER = "(groups)"  # the keeper's entry among the reader tasks
 
 
 class LocalFirstRedisChannelLayer(RedisChannelLayer):
@@ -46,7 +52,8 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
         super().__init__(*args, **kwargs)
         #: group name → this process's channels in it (the Redis group holds them too)
         self._local_groups: dict[str, set[str]] = defaultdict(set)
-        #: this process's Redis key (``specific.<client prefix>!``) → its reader task
+        #: this process's Redis key (``specific.<client prefix>!``) → its reader task, and
+        #: :data:`KEEPER` → the task that keeps this process's groups in Redis
         self._readers: dict[str, asyncio.Task] = {}
 
     def _is_mine(self, channel: str) -> bool:
@@ -117,6 +124,32 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             if queue.empty() and self.receive_buffer.get(channel) is queue:
                 del self.receive_buffer[channel]  # as the stock layer does: no idle buffers
 
+    async def _keep_groups(self) -> None:
+        """Every :data:`GROUPS_EVERY` seconds, write this process's group members to Redis
+        again: a Redis restarted without its data (or a group past ``group_expiry``) would
+        otherwise leave the other processes' doorbells without a way to these sockets."""
+        while True:
+            await asyncio.sleep(GROUPS_EVERY)
+            try:
+                await self._rejoin()
+            except Exception:
+                log.warning("channel layer: could not write this process's groups to Redis", exc_info=True)
+
+    async def _rejoin(self) -> None:
+        """One pipeline a Redis host: each group's local members, added now (ZADD is
+        idempotent; the score is the time, as ``group_add`` writes it)."""
+        now = time.time()
+        by_host: dict[int, list] = defaultdict(list)
+        for group, channels in list(self._local_groups.items()):
+            if channels:
+                by_host[self.consistent_hash(group)].append((self._group_key(group), dict.fromkeys(channels, now)))
+        for index, groups in by_host.items():
+            pipe = self.connection(index).pipeline(transaction=False)
+            for key, members in groups:
+                pipe.zadd(key, members)
+                pipe.expire(key, self.group_expiry)
+            await pipe.execute()
+
     def _reader(self, key: str) -> asyncio.Task:
         """The reader of ``key`` on the running event loop (started if there is none).
 
@@ -130,6 +163,9 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             if task.get_loop().is_running():
                 raise RuntimeError("Two event loops are trying to receive() on one channel layer at once!")
         task = self._readers[key] = loop.create_task(self._read(key), name=f"channel layer reader {key}")
+        keeper = self._readers.get(KEEPER)
+        if keeper is None or keeper.done() or keeper.get_loop() is not loop:
+            self._readers[KEEPER] = loop.create_task(self._keep_groups(), name="channel layer groups")
         return task
 
     async def _read(self, key: str) -> None:

@@ -129,3 +129,22 @@ async def test_reader_survives_a_redis_error(layers, caplog):
     await b.group_send("room.w", {"type": "room.changed", "version": 4})
     assert (await waiting)["version"] == 4  # read after the retry, the socket never saw it
     assert failures and "retrying" in caplog.text
+
+
+async def test_groups_come_back_after_redis_lost_them(layers, redis_url, monkeypatch):
+    from tefuda_site import layers as layer_module
+
+    monkeypatch.setattr(layer_module, "GROUPS_EVERY", 0.1)
+    a, b = layers
+    channel = await a.new_channel()
+    await a.group_add("room.u", channel)
+    waiting = asyncio.ensure_future(receive(a, channel, timeout=5))  # starts a's reader and keeper
+    await asyncio.sleep(0.05)
+    client = redis.Redis.from_url(redis_url)
+    try:
+        client.flushall()  # a Redis restarted without its data: no groups any more
+    finally:
+        client.close()
+    await asyncio.sleep(0.3)  # the keeper writes a's members again
+    await b.group_send("room.u", {"type": "room.changed", "version": 5})
+    assert (await waiting)["version"] == 5

@@ -284,3 +284,41 @@ async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves
     assert f'data-version="{room.version + 1}"' in html and 'id="seats"' in html and "7点" in html
     for t in tabs.values():
         await t.close()
+
+
+async def test_a_ping_catches_up_a_socket_that_missed_its_doorbell(make_room, monkeypatch):
+    """A doorbell lost on the way (a Redis restart drops them) costs at most a ping: the
+    ping sees the room ahead of what the tab shows and renders it."""
+    from rooms import actions
+
+    room, tabs, names = await at_a_persons_turn(make_room)
+    turn = room.state["turn"]
+    other = next(t for n, t in tabs.items() if n != names[turn])
+    await other.drain()
+    shown = other.version
+    monkeypatch.setattr(actions, "ring", lambda group, version: None)  # the doorbell is lost
+    await adb(actions.play)(room.id, turn, room.version, E.choose(room.state, turn))
+    assert await other.drain() == []  # nothing arrived
+    await other.send(act="ping")
+    await other.drain()
+    assert other.version == shown + 1
+    for t in tabs.values():
+        await t.close()
+
+
+async def test_a_socket_that_cannot_join_its_group_closes_for_the_page_to_reconnect(make_room, monkeypatch):
+    from channels.layers import get_channel_layer
+
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    layer = get_channel_layer()
+
+    async def broken(group, channel):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(layer, "group_add", broken)
+    tab = Tab(room.id)
+    connected, _ = await tab.comm.connect()
+    assert connected
+    await tab.send(act="hello", token=toks["あき"])
+    out = await tab.comm.receive_output(3)
+    assert out["type"] == "websocket.close" and out.get("code") == 1000

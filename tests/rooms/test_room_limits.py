@@ -67,3 +67,14 @@ def test_new_practice_rooms_count_too(client, settings):
 def test_practice_page_answers_head(client):
     assert client.head("/practice/").status_code == 200
     assert client.head("/practice/guandan/").status_code == 200
+
+
+def test_a_failing_cache_lets_people_in(monkeypatch, rf, caplog):
+    from django.core.cache import cache
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(cache, "add", down)
+    assert ratelimit.allow_join(rf.post("/rooms/enter/", REMOTE_ADDR="10.9.9.8"))
+    assert "join limit not counted" in caplog.text
