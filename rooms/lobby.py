@@ -339,11 +339,19 @@ def seat_for_token(room_id, token: str | None) -> Seat | None:
 
 
 def seat_for_browser(room_id, bid_hash: str | None, now: datetime) -> Seat | None:
-    """This browser's most recently disconnected seat in the room (never a live one)."""
+    """This browser's most recently disconnected seat in the room; while a game is played,
+    else its seat that still looks live (the caller probes the holder: a tab reopened
+    after its connection died silently finds its seat held for up to a lease, and in a
+    game no other seat is open to it). In a waiting room a live seat is never returned:
+    another tab there is another player."""
     if not bid_hash:
         return None
-    seats = Seat.objects.filter(room_id=room_id, kind=HUMAN, browser_hash=bid_hash).order_by("-left_at")
-    return next((s for s in seats if not is_live(s, now)), None)
+    seats = list(Seat.objects.filter(room_id=room_id, kind=HUMAN, browser_hash=bid_hash).order_by("-left_at"))
+    gone = next((s for s in seats if not is_live(s, now)), None)
+    if gone is not None or not seats:
+        return gone
+    playing = Room.objects.filter(pk=room_id, status=Room.Status.PLAYING).exists()
+    return seats[0] if playing else None
 
 
 def rotate_token(seat_pk: int) -> str:

@@ -5,6 +5,7 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async as adb
+from django.utils import timezone
 
 from games import get_engine
 from games.core import IllegalAction
@@ -182,7 +183,7 @@ async def test_connected_seat_cannot_be_taken(make_room):
     # same browser, another tab without a token: a connected seat is never reclaimed
     tab2 = Tab(room.id, bid=bid)
     html = await tab2.open(None)
-    assert 'id="hand-form"' not in html
+    assert 'id="hand-form"' not in html and "ほかの画面" in html  # told why, not "no newcomers"
     # a duplicated tab that copied the token: the live holder answers the probe and keeps it
     dup = Tab(room.id, bid=bid)
     html = await dup.open(toks["あき"])
@@ -322,3 +323,18 @@ async def test_a_socket_that_cannot_join_its_group_closes_for_the_page_to_reconn
     await tab.send(act="hello", token=toks["あき"])
     out = await tab.comm.receive_output(3)
     assert out["type"] == "websocket.close" and out.get("code") == 1000
+
+
+async def test_a_reopened_tab_takes_back_a_seat_whose_connection_died_silently(make_room):
+    """The old socket's process was killed (or its network froze): the seat still looks
+    live for up to a lease, but its holder does not answer the probe."""
+    room, toks = await started_room(make_room)
+    bid = "browser-0-" + "x" * 20
+    seat = await adb(Seat.objects.get)(room=room, name="あき")
+    await adb(lambda: Seat.objects.filter(pk=seat.pk).update(
+        channel_name="specific.gone!nobody-listens", seen_at=timezone.now()))()
+    again = Tab(room.id, bid=bid)
+    html = await again.open(None)  # no token: the tab was closed and reopened
+    assert 'id="hand-form"' in html and 'id="seat-token"' in html
+    assert (await adb(Seat.objects.get)(pk=seat.pk)).channel_name != "specific.gone!nobody-listens"
+    await again.close()
