@@ -13,6 +13,7 @@ and query strings removed, and at most :data:`CLIENT_KEYS_PER_DAY` distinct keys
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import re
 import threading
@@ -83,7 +84,10 @@ def _dispatch(fn, *args) -> None:
     except RuntimeError:
         return fn(*args)
     from channels.db import database_sync_to_async
-    task = loop.create_task(database_sync_to_async(fn)(*args))
+    # a fresh context: a record logged from a callback that asgiref ran inside a thread hop
+    # (a doorbell's done-callback) carries asgiref's "thread in use" mark, and the hop
+    # below would refuse ("Single thread executor already being used") and be lost
+    task = loop.create_task(database_sync_to_async(fn)(*args), context=contextvars.Context())
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 

@@ -25,6 +25,7 @@ import json
 import logging
 import time
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -392,7 +393,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         out, version, kicked = done
         self.version = max(self.version, version)
         if out:
-            await self.send(text_data=out)
+            try:
+                await self.send(text_data=out)
+            except Disconnected:  # the browser left while this rendered; its disconnect follows
+                return
         if kicked:
             await self.close(code=4403)
 

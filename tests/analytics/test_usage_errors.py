@@ -57,6 +57,33 @@ async def test_errors_logged_on_an_event_loop_are_counted_from_a_thread():
         ("", "server_error", "ValueError @ rooms.consumers:test_errors_logged_on_an_event_loop_are_counted_from_a_thread"): 1}
 
 
+@pytest.mark.django_db(transaction=True)
+def test_errors_logged_where_asgiref_marked_the_thread_in_use_are_counted():
+    """A doorbell's done-callback runs on the server's loop in the context of the thread hop
+    that rang it, where asgiref marks its one database thread as in use."""
+    import threading
+
+    from asgiref.sync import SyncToAsync
+
+    async def server_loop():
+        mark = SyncToAsync.deadlock_context.set(True)
+        try:
+            logging.getLogger("rooms.actions").error("doorbell for %s failed", "room.x")
+        finally:
+            SyncToAsync.deadlock_context.reset(mark)
+        for _ in range(50):
+            await asyncio.sleep(0.02)
+            if not errors_module._tasks:
+                break
+
+    from analytics import errors as errors_module
+    thread = threading.Thread(target=lambda: asyncio.run(server_loop()))
+    thread.start()
+    thread.join(10)
+    assert [k for (_, metric, k) in table() if metric == "server_error"] == [
+        "logged @ rooms.actions:server_loop"]  # the doorbell's record itself, nothing lost
+
+
 def test_handler_ignores_records_before_apps_are_ready(monkeypatch):
     from django.apps import apps
     monkeypatch.setattr(apps, "ready", False)

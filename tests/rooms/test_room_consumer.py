@@ -338,3 +338,31 @@ async def test_a_reopened_tab_takes_back_a_seat_whose_connection_died_silently(m
     assert 'id="hand-form"' in html and 'id="seat-token"' in html
     assert (await adb(Seat.objects.get)(pk=seat.pk)).channel_name != "specific.gone!nobody-listens"
     await again.close()
+
+
+async def test_a_doorbell_for_a_socket_that_just_closed_is_dropped_quietly(make_room, monkeypatch, caplog):
+    """daphne's socket may close while a doorbell renders (autobahn raises Disconnected on
+    the send): the consumer drops that frame and waits for its disconnect."""
+    from autobahn.exception import Disconnected
+
+    from rooms import actions, consumers
+
+    room, tabs, names = await at_a_persons_turn(make_room)
+    for t in tabs.values():
+        await t.drain()
+    real = consumers.RoomConsumer.send
+
+    async def gone(self, *args, **kwargs):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    monkeypatch.setattr(consumers.RoomConsumer, "send", gone)
+    turn = room.state["turn"]
+    await adb(actions.play)(room.id, turn, room.version, E.choose(room.state, turn))
+    await asyncio.sleep(0.3)
+    monkeypatch.setattr(consumers.RoomConsumer, "send", real)
+    for t in tabs.values():
+        await t.send(act="ping")
+        await t.drain()  # the app is alive (a crashed one would raise here)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    for t in tabs.values():
+        await t.close()
