@@ -21,9 +21,11 @@ class Bucket(TokenBucket):
 JOIN_LIMIT = (30, 60)  # friends behind one router, with a few typos, stay well inside it
 
 
-def allow_join(request) -> bool:
+def allow_join(request, what: str = "join") -> bool:
     """Count one join attempt of this client; False once it made more than the limit in the
-    current window (``settings.TEFUDA_JOIN_LIMIT``, default :data:`JOIN_LIMIT`).
+    current window (``settings.TEFUDA_JOIN_LIMIT``, default :data:`JOIN_LIMIT`). ``what``
+    names the counter: ``"practice"`` starts are counted apart, so a household's practice
+    does not lock its friends out of a room.
 
     A fixed window on the Django cache: process memory by default, shared by every process
     when ``CACHES`` points at Redis. The IP appears only as a keyed hash in a cache key that
@@ -38,7 +40,7 @@ def allow_join(request) -> bool:
     limit, window = getattr(settings, "TEFUDA_JOIN_LIMIT", JOIN_LIMIT)
     ip = request.META.get("REMOTE_ADDR") or "?"
     who = hmac.new(settings.SECRET_KEY.encode(), b"join:" + ip.encode(), hashlib.sha256).hexdigest()[:24]
-    key = f"tefuda:join:{who}:{int(time.time() // window)}"
+    key = f"tefuda:{what}:{who}:{int(time.time() // window)}"
     try:
         if cache.add(key, 1, window + 1):
             return True

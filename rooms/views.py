@@ -95,9 +95,9 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
     ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
            "rule_choices": opts.choice_fields(game, opts.defaults(game)),
            "game": game, "game_label": opts.GAMES[game], "saved": saved,
-           "saved_scores": _saved_scores(saved)}
+           "saved_scores": _saved_scores(saved), "saved_round": _saved_round(saved)}
     if request.method == "POST":
-        if not ratelimit.allow_join(request):  # a new practice room is a room too (same counter)
+        if not ratelimit.allow_join(request, "practice"):  # a new practice room is a room too
             ctx["error"] = TOO_MANY_PRACTICE
             return _with_bid(request, render(request, "rooms/practice.html", ctx, status=429))
         try:
@@ -111,12 +111,22 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
 
 
 def _saved_scores(room: Room | None) -> list[tuple[str, int]]:
-    """``[(name, running total)]`` of a saved practice match (for the 続ける button)."""
-    scores = (room.state or {}).get("scores") if room else None
+    """``[(name, running total)]`` of a saved practice match (for the 続ける button):
+    Dou Dizhu's ``scores``, Daifugō's ``totals`` (Guandan counts levels, not points)."""
+    state = (room.state or {}) if room else {}
+    scores = state.get("scores") or state.get("totals")
     if not scores:
         return []
     names = {s.order: s.name for s in room.seats.all()}
     return [(names.get(i, f"#{i + 1}"), v) for i, v in enumerate(scores)]
+
+
+def _saved_round(room: Room | None) -> str:
+    """Where a saved practice match stands: 第Nゲーム (Daifugō's games), else 第N局 (hands)."""
+    state = (room.state or {}) if room else {}
+    if "game_no" in state:
+        return f"第{state['game_no']}ゲーム"
+    return f"第{state.get('hand_no') or 1}局"
 
 
 def room_page(request: HttpRequest, room_id) -> HttpResponse:

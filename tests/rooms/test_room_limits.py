@@ -62,6 +62,8 @@ def test_new_practice_rooms_count_too(client, settings):
     refused = client.post("/practice/", {"name": "あき", "players": "4"}, REMOTE_ADDR="10.0.0.3")
     assert refused.status_code == 429 and "練習の開始が多すぎます" in refused.content.decode()
     assert Room.objects.filter(solo=True).exclude(status=Room.Status.CLOSED).count() == 1  # the saved one
+    # counted apart: a friend behind the same address still enters a room
+    assert enter(Client(), "ともだちのへや", ip="10.0.0.3").status_code == 302
 
 
 def test_practice_page_answers_head(client):

@@ -93,3 +93,13 @@ def test_two_people_with_one_name_are_told_apart():
     assert unique_name("あき", []) == "あき"
     assert unique_name("あき", [S("あき")]) == "あき 2"
     assert unique_name("あき", [S("あき"), S("あき 2"), S("CPU 1")]) == "あき 3"
+
+
+@pytest.mark.django_db
+def test_a_saved_daifugo_practice_says_which_game_and_the_totals(client):
+    assert client.post("/practice/", {"name": "わたし", "players": "4", "speed": "fast"}).status_code == 302
+    room = Room.objects.get()
+    state = dict(room.state, game_no=3, totals=[5, 2, 1, 0])
+    Room.objects.filter(pk=room.pk).update(state=state)
+    page = client.get("/practice/").content.decode()
+    assert "続きの試合があります（第3ゲーム・累計 わたし 5点" in page and "第1局" not in page
