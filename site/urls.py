@@ -6,6 +6,7 @@ from . import views
 
 urlpatterns = [
     path("", views.top, name="top"),
+    path("favicon.ico", views.favicon),
     path("admin/", admin.site.urls),
     path("analytics/", include("analytics.urls")),
     path("", include("rooms.urls")),

@@ -25,3 +25,8 @@ def test_static_files_are_served_by_the_app_itself(client):
     for path in ("/static/tefuda.css", "/static/django_htmx/htmx-2.min.js", "/static/django_htmx/ext/hx-ws-2.min.js"):
         r = client.get(path)
         assert r.status_code == 200, path
+
+
+def test_favicon_ico_leads_to_the_site_icon(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 301 and r["Location"].endswith(".svg") and "favicon" in r["Location"]
