@@ -81,7 +81,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code):
         self.closing = True
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        try:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        except Exception:  # Redis away: the seat must still be let go at once (not a lease later)
+            log.warning("room socket could not leave its room's group", exc_info=True)
         if self.seat_pk:
             await database_sync_to_async(lobby.disconnect_seat)(self.room_id, self.channel_name)
 

@@ -40,6 +40,22 @@ GROUPS_EVERY = 5.0
 KEEPER = "(groups)"  # the keeper's entry among the reader tasks
 
 
+def redis_host(url: str) -> dict:
+    """The connection options of one Redis host (``CHANNEL_LAYERS`` ``hosts`` entry).
+
+    - ``socket_timeout`` 10 s: redis-py 8 reads with a 5 s timeout by default, the same as
+      the reader's blocking pop, and a socket that heard nothing for 5 s died of a redis
+      TimeoutError (tests/multiprocess found it); read longer than the pop.
+    - ``retry``: a pooled connection that Redis closed (a restart) is opened again and the
+      command retried, instead of failing whatever uses it next — redis.asyncio's Retry
+      (``redis.retry.Retry`` in its place calls the coroutine without awaiting it).
+    """
+    from redis.asyncio.retry import Retry
+    from redis.backoff import ExponentialBackoff
+
+    return {"address": url, "socket_timeout": 10, "retry": Retry(ExponentialBackoff(cap=1.0, base=0.05), 3)}
+
+
 class LocalFirstRedisChannelLayer(RedisChannelLayer):
     """``RedisChannelLayer`` delivering this process's own channels in the process.
 
@@ -133,6 +149,7 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             try:
                 await self._rejoin()
             except Exception:
+                _stop_if_cancelled()
                 log.warning("channel layer: could not write this process's groups to Redis", exc_info=True)
 
     async def _rejoin(self) -> None:
@@ -179,6 +196,7 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             try:
                 batch = await self._pop(key)
             except Exception:
+                _stop_if_cancelled()
                 failures += 1
                 if failures == 1:
                     log.exception("channel layer: reading %s from Redis failed; retrying", key)
@@ -226,6 +244,15 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             task.cancel()
         readers, self._readers = list(self._readers.values()), {}
         current = [t for t in readers if t.get_loop() is asyncio.get_running_loop()]
-        if current:
-            await asyncio.gather(*current, return_exceptions=True)
+        if current:  # a read cut off by the cancel may take seconds to let go (after a
+            await asyncio.wait(current, timeout=1.0)  # Redis restart): not waited for long
         await super().close_pools()
+
+
+def _stop_if_cancelled() -> None:
+    """Raise CancelledError if this task is being cancelled: redis-py may turn a cancel in
+    the middle of a read into a connection error, which the loops above would retry for
+    ever (close_pools waited on them after a Redis restart)."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError

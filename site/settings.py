@@ -119,21 +119,14 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("pool", True)
 
 if os.environ.get("REDIS_URL"):
-    from redis.backoff import ExponentialBackoff
-    from redis.retry import Retry
+    from .layers import redis_host
 
     CHANNEL_LAYERS = {
         "default": {
             # channels-redis, delivering messages between one process's own sockets in the
-            # process (tefuda_site/layers.py)
+            # process; the connection options are explained in tefuda_site/layers.py
             "BACKEND": "tefuda_site.layers.LocalFirstRedisChannelLayer",
-            # redis-py 8 reads with a 5 s socket timeout by default, the same as the layer's
-            # blocking BZPOPMIN: a socket that heard nothing for 5 s then died of a
-            # redis TimeoutError (tests/multiprocess found it). Read longer than the pop.
-            # A pooled connection that Redis closed (a restart) is opened again and the
-            # command retried, instead of failing the first socket that uses it.
-            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 10,
-                                  "retry": Retry(ExponentialBackoff(cap=1.0, base=0.05), 3)}]},
+            "CONFIG": {"hosts": [redis_host(os.environ["REDIS_URL"])]},
         }
     }
     # The join limits count in Redis too, so every process sees the same count

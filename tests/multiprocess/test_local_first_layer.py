@@ -8,6 +8,8 @@ Redis; order, capacity, group membership and a Redis failure behave as channels 
 from __future__ import annotations
 
 import asyncio
+import shutil
+import subprocess
 
 import pytest
 import redis
@@ -148,3 +150,36 @@ async def test_groups_come_back_after_redis_lost_them(layers, redis_url, monkeyp
     await asyncio.sleep(0.3)  # the keeper writes a's members again
     await b.group_send("room.u", {"type": "room.changed", "version": 5})
     assert (await waiting)["version"] == 5
+
+
+async def test_a_restarted_redis_costs_no_command():
+    """The site's connection options (layers.redis_host): a pooled connection that Redis
+    closed on restart is opened again and the command retried (redis.asyncio's Retry; the
+    synchronous one in its place never awaited, and every stale connection failed once)."""
+    from conftest import free_port, wait_port
+    from tefuda_site.layers import redis_host
+
+    def start(port):
+        proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                 "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_port(port, proc, "redis-server")
+        return proc
+
+    if not shutil.which("redis-server"):
+        pytest.skip("redis-server is not installed")
+    port = free_port()
+    layer = LocalFirstRedisChannelLayer(hosts=[redis_host(f"redis://127.0.0.1:{port}/0")])
+    server = start(port)
+    try:
+        channel = await layer.new_channel()
+        await layer.group_add("room.t", channel)  # the pool now holds a connection
+        server.kill()
+        server.wait(10)
+        server = start(port)  # restarted without its data
+        await layer.group_add("room.t", channel)  # on the stale pooled connection
+        await layer.group_send("room.t", {"type": "room.changed", "version": 1})
+        assert (await receive(layer, channel))["version"] == 1
+    finally:
+        await layer.close_pools()
+        server.kill()
+        server.wait(10)

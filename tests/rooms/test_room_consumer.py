@@ -366,3 +366,19 @@ async def test_a_doorbell_for_a_socket_that_just_closed_is_dropped_quietly(make_
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
     for t in tabs.values():
         await t.close()
+
+
+async def test_a_tab_closed_while_redis_is_away_lets_its_seat_go_at_once(make_room, monkeypatch):
+    from channels.layers import get_channel_layer
+
+    room, toks = await started_room(make_room)
+    tab = Tab(room.id)
+    await tab.open(toks["あき"])
+
+    async def away(group, channel):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(get_channel_layer(), "group_discard", away)
+    await tab.close()
+    seat = await adb(Seat.objects.get)(room=room, name="あき")
+    assert seat.channel_name is None and seat.left_at is not None  # 通信待ち now, not a lease later
