@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import socket
 import subprocess
+import time
 
 import pytest
 import redis
@@ -156,18 +158,28 @@ async def test_a_restarted_redis_costs_no_command():
     """The site's connection options (layers.redis_host): a pooled connection that Redis
     closed on restart is opened again and the command retried (redis.asyncio's Retry; the
     synchronous one in its place never awaited, and every stale connection failed once)."""
-    from conftest import free_port, wait_port
     from tefuda_site.layers import redis_host
 
     def start(port):
         proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                                  "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_port(port, proc, "redis-server")
-        return proc
+        client = redis.Redis(port=port)
+        try:
+            for _ in range(100):  # up to ~10 s
+                try:
+                    if client.ping():
+                        return proc
+                except redis.ConnectionError:
+                    time.sleep(0.1)
+            raise RuntimeError("redis-server did not start")
+        finally:
+            client.close()
 
     if not shutil.which("redis-server"):
         pytest.skip("redis-server is not installed")
-    port = free_port()
+    with socket.socket() as s:  # a free port (the module's own conftest is not importable by name)
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
     layer = LocalFirstRedisChannelLayer(hosts=[redis_host(f"redis://127.0.0.1:{port}/0")])
     server = start(port)
     try:
