@@ -115,13 +115,8 @@ _lines: dict[tuple, str] = {}
 
 def _log_line(ja: str, en: str, names: dict, names_key: tuple) -> str:
     """One ``<li>`` of the log (:func:`fragments.log_items`) with the seats' names."""
-    key = (ja, en, names_key)
-    got = _lines.get(key)
-    if got is None:
-        if len(_lines) >= 1024:
-            _lines.clear()
-        got = _lines[key] = fragments.log_items([(_names(ja, names), _names(en, names))])
-    return got
+    return fragments.kept(_lines, (ja, en, names_key),
+                          lambda: fragments.log_items([(_names(ja, names), _names(en, names))]))
 
 
 def _names(text: str, names: dict) -> str:

@@ -42,15 +42,11 @@ _card_key = itemgetter("id", "code", "label", "special", "suit")
 
 
 def _card(key: tuple) -> tuple[str, str]:
-    """A hand card's markup before and after its ``checked``, once per :data:`_card_key`."""
-    if len(_cards) > 1024:  # a few decks' worth
-        _cards.clear()
+    """A hand card's markup before and after its ``checked`` (:data:`_card_key`)."""
     card_id, code, label, special, suit = key
-    got = _cards[key] = (
-        f'<label class="card{" special" if special else ""}{" red" if suit in ("H", "D") else ""}" '
-        f'data-code="{escape(code)}"><input type="checkbox" name="card" value="{_num(card_id)}"',
-        f'><span>{escape(label)}</span></label>')
-    return got
+    return (f'<label class="card{" special" if special else ""}{" red" if suit in ("H", "D") else ""}" '
+            f'data-code="{escape(code)}"><input type="checkbox" name="card" value="{_num(card_id)}"',
+            f'><span>{escape(label)}</span></label>')
 
 
 def hand_cards(hand: list, selected) -> SafeString:
@@ -60,7 +56,7 @@ def hand_cards(hand: list, selected) -> SafeString:
     out = []
     for c in hand:
         key = _card_key(c)
-        head, tail = _cards.get(key) or _card(key)
+        head, tail = _cards.get(key) or kept(_cards, key, lambda: _card(key))
         out.append(head + " checked" + tail if key[0] in selected else head + tail)
     return SafeString("".join(out))
 
@@ -70,16 +66,7 @@ def seat_rows(players: list) -> SafeString:
     once per distinct row (keyed by everything the row shows, like :func:`memoised`: the
     four seats of a table differ only in their own row's ``me``; a move changes a row or
     two)."""
-    out = []
-    for p in players:
-        key = _row_key(p)
-        row = _rows.get(key)
-        if row is None:
-            if len(_rows) >= 1024:
-                _rows.clear()
-            row = _rows[key] = _seat_row(p)
-        out.append(row)
-    return SafeString("".join(out))
+    return SafeString("".join([kept(_rows, _row_key(p), lambda: _seat_row(p)) for p in players]))
 
 
 #: what a seat row shows, its key in ``_rows`` (counts, places, points, deadlines are ints)
@@ -116,18 +103,25 @@ def _seat_row(p: dict) -> str:
             + f'    <span class="points">{_num(p["total"])}点</span>\n  </li>\n  ')
 
 
+def kept(cache: dict, key, build, most: int = 1024):
+    """``cache[key]``, made by ``build()`` the first time; ``cache`` is emptied when it
+    holds ``most`` entries (a few decks', tables' or logs' worth). Every memo of markup
+    here and in the table modules goes through this."""
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= most:
+            cache.clear()
+        got = cache[key] = build()
+    return got
+
+
 _memo: dict[tuple, str] = {}
 
 
 def memoised(key: tuple, build) -> SafeString:
     """``build()`` once per distinct ``key`` (content, not who asked: the four seats of a
     table render the same log and graveyard once per version)."""
-    got = _memo.get(key)
-    if got is None:
-        if len(_memo) >= 1024:
-            _memo.clear()
-        got = _memo[key] = build()
-    return SafeString(got)
+    return SafeString(kept(_memo, key, build))
 
 
 def log_items(lines: list[tuple[str, str]]) -> str:
