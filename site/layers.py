@@ -37,7 +37,6 @@ log = logging.getLogger(__name__)
 BATCH = 100
 #: Seconds between two writes of this process's group members to Redis (_keep_groups).
 GROUPS_EVERY = 5.0
-KEEPER = "(groups)"  # the keeper's entry among the reader tasks
 
 
 def redis_host(url: str) -> dict:
@@ -68,9 +67,10 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
         super().__init__(*args, **kwargs)
         #: group name → this process's channels in it (the Redis group holds them too)
         self._local_groups: dict[str, set[str]] = defaultdict(set)
-        #: this process's Redis key (``specific.<client prefix>!``) → its reader task, and
-        #: :data:`KEEPER` → the task that keeps this process's groups in Redis
+        #: this process's Redis key (``specific.<client prefix>!``) → its reader task
         self._readers: dict[str, asyncio.Task] = {}
+        #: the task that keeps this process's groups in Redis (:meth:`_keep_groups`)
+        self._keeper: asyncio.Task | None = None
 
     def _is_mine(self, channel: str) -> bool:
         """A channel made by this layer's ``new_channel`` (in this process)."""
@@ -149,7 +149,6 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             try:
                 await self._rejoin()
             except Exception:
-                _stop_if_cancelled()
                 log.warning("channel layer: could not write this process's groups to Redis", exc_info=True)
 
     async def _rejoin(self) -> None:
@@ -180,9 +179,8 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             if task.get_loop().is_running():
                 raise RuntimeError("Two event loops are trying to receive() on one channel layer at once!")
         task = self._readers[key] = loop.create_task(self._read(key), name=f"channel layer reader {key}")
-        keeper = self._readers.get(KEEPER)
-        if keeper is None or keeper.done() or keeper.get_loop() is not loop:
-            self._readers[KEEPER] = loop.create_task(self._keep_groups(), name="channel layer groups")
+        if self._keeper is None or self._keeper.done() or self._keeper.get_loop() is not loop:
+            self._keeper = loop.create_task(self._keep_groups(), name="channel layer groups")
         return task
 
     async def _read(self, key: str) -> None:
@@ -196,7 +194,6 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
             try:
                 batch = await self._pop(key)
             except Exception:
-                _stop_if_cancelled()
                 failures += 1
                 if failures == 1:
                     log.exception("channel layer: reading %s from Redis failed; retrying", key)
@@ -224,13 +221,9 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
         first = await connection.bzpopmin(self.prefix + key, timeout=self.brpop_timeout)
         if first is None:
             return []
-        members = [first[1]]
-        members += [member for member, _ in await connection.zpopmin(self.prefix + key, BATCH)]
-        out = []
-        for member in members:
-            message = self.deserialize(member)
-            out.append((message.pop("__asgi_channel__", None), message))
-        return [(target, message) for target, message in out if target]
+        members = [first[1], *(member for member, _ in await connection.zpopmin(self.prefix + key, BATCH))]
+        messages = [self.deserialize(member) for member in members]
+        return [(target, message) for message in messages if (target := message.pop("__asgi_channel__", None))]
 
     async def flush(self):
         """The stock ``flush`` (every key of the prefix, groups included) and this process's
@@ -240,19 +233,12 @@ class LocalFirstRedisChannelLayer(RedisChannelLayer):
 
     async def close_pools(self):
         """Stop the readers, then close the connections (the stock ``flush`` ends here)."""
-        for task in self._readers.values():
+        readers = [*self._readers.values(), *([self._keeper] if self._keeper else [])]
+        self._readers, self._keeper = {}, None
+        for task in readers:
             task.cancel()
-        readers, self._readers = list(self._readers.values()), {}
         current = [t for t in readers if t.get_loop() is asyncio.get_running_loop()]
         if current:  # a read cut off by the cancel may take seconds to let go (after a
             await asyncio.wait(current, timeout=1.0)  # Redis restart): not waited for long
         await super().close_pools()
 
-
-def _stop_if_cancelled() -> None:
-    """Raise CancelledError if this task is being cancelled: redis-py may turn a cancel in
-    the middle of a read into a connection error, which the loops above would retry for
-    ever (close_pools waited on them after a Redis restart)."""
-    task = asyncio.current_task()
-    if task is not None and task.cancelling():
-        raise asyncio.CancelledError
