@@ -16,7 +16,7 @@ import logging
 import os
 import socket
 import uuid
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone as dt_tz
 from typing import Callable
 
 from asgiref.sync import async_to_sync
@@ -26,10 +26,12 @@ from django.utils import timezone
 
 from analytics import record
 
-from . import errors, schedule, store
+from tables.core import pacing
+
+from . import errors, store
 from .engines import engine_for
 from .models import Room, Seat
-from .presence import any_human_live
+from .presence import any_human_live, live_orders
 
 log = logging.getLogger(__name__)
 
@@ -86,14 +88,22 @@ def commit(room_id, version: int | None, change: Change, *, by: str, seat: int |
 
 def _after_change(room: Room, seats: list, now: datetime) -> None:
     """Timers, deadline, driver lease and the empty-room clock of the new version."""
-    room.timers = schedule.compute(room, seats, now, room.timers)
-    room.deadline = schedule.earliest(room.timers)
+    left = {s.order: s.left_at.timestamp() for s in seats if s.is_human and s.left_at}
+    room.timers = pacing.compute(room, seats, live_orders(seats, now), now.timestamp(), room.timers, left)
+    room.deadline = deadline(room.timers)
     if room.driver == PROCESS or not room.driver_until or room.driver_until < now:
         room.driver, room.driver_until = PROCESS, now + DRIVER_LEASE
     if any_human_live(seats, now) or any(s.is_human and s.channel_name for s in seats):
         room.empty_since = None
     elif room.empty_since is None:
         room.empty_since = now
+
+
+def deadline(timers: dict) -> datetime | None:
+    """The earliest due time of ``timers`` (:func:`tables.core.pacing.earliest`) as the
+    room's ``deadline``, which every process's driver polls."""
+    due = pacing.earliest(timers)
+    return None if due is None else datetime.fromtimestamp(due, tz=dt_tz.utc)
 
 
 def _announce(room: Room, seats: list, group: str, version: int) -> None:

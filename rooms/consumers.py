@@ -34,8 +34,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core import IllegalAction
+from tables import presenter
 
-from . import actions, driver, errors, intents, lobby, options as opts, outofturn, store, tables, tokens
+from . import actions, driver, errors, intents, lobby, options as opts, outofturn, store, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket
@@ -526,7 +527,7 @@ def _room_hints(room: Room | None, seat_no: int) -> list:
     if room is None or room.status != Room.Status.PLAYING or not room.state:
         return []
     engine = engine_for(room.game)
-    return tables.presenter(room.game).hints(engine, room.state, seat_no, engine.hint(room.state, seat_no))
+    return presenter(room.game).hints(engine, room.state, seat_no, engine.hint(room.state, seat_no))
 
 
 def _auto(room_id, seat_no: int, version: int) -> dict:

@@ -25,7 +25,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import actions, lobby, reactions, schedule, store
+from tables.core import pacing
+
+from . import actions, lobby, store
 from .engines import engine_for
 from .models import Room, Seat
 from .presence import LEASE
@@ -89,34 +91,25 @@ def drive(room_pk) -> int:
     room = store.load_room(room_pk)
     if room is None or not room.state:
         return 0
-    due = schedule.due_seats(room.timers, timezone.now())
-    if not due:
+    due = pacing.due_action(engine_for(room.game), room.state, room.timers, timezone.now().timestamp())
+    if due is None:
         return 0
-    seat, mode = due[0]
-    engine = engine_for(room.game)
-    if seat < 0:  # the table's own timer: close the open window
-        seat, action, by = None, engine.window(room.state)["close"], "timeout"
-    elif mode.startswith(reactions.PREFIX):  # a CPU's stop, counter or 9 interrupt
-        action, by = engine.react(room.state, seat), "cpu"
-        if action is None:  # cannot happen for the same state; never loop on it
-            return _drop_timer(room, f"{reactions.KEY}{seat}")
-    else:
-        action, by = engine.choose(room.state, seat), "timeout" if mode == "limit" else "cpu"
+    if due["action"] is None:  # a reaction the CPU would no longer make: never loop on it
+        return _drop_timer(room, due["key"])
     try:
-        actions.play(room.pk, seat, room.version, action, by=by)
+        actions.play(room.pk, due["seat"], room.version, due["action"], by=due["by"])
         return 1
     except Exception as exc:  # stale (someone else moved first) or a bug: log, go on
         if getattr(exc, "code", "") != "stale":
             log.exception("CPU move failed in room %s", room_pk)
-            if mode.startswith(reactions.PREFIX):  # a refused reaction is not retried
-                _drop_timer(room, f"{reactions.KEY}{seat}")
+            if due["key"].startswith(pacing.reactions.KEY):  # a refused reaction is not retried
+                _drop_timer(room, due["key"])
         return 0
 
 
 def _drop_timer(room: Room, key: str) -> int:
     timers = {k: v for k, v in room.timers.items() if k != key}
-    Room.objects.filter(pk=room.pk, version=room.version).update(
-        timers=timers, deadline=schedule.earliest(timers))
+    Room.objects.filter(pk=room.pk, version=room.version).update(timers=timers, deadline=actions.deadline(timers))
     return 0
 
 

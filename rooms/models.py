@@ -31,7 +31,7 @@ class Room(models.Model):
     # CPU / time-out / disconnect driver: when the next automatic move is due, and which
     # process drives the room until when (notes §7.14: a dead driver's lease expires and
     # any other process's sweeper picks the room up).
-    timers = models.JSONField(default=dict)  # rooms.schedule
+    timers = models.JSONField(default=dict)  # tables.core.pacing
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     driver = models.CharField(max_length=64, blank=True, default="")
     driver_until = models.DateTimeField(null=True, blank=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tables.core.speeds import DISCONNECT_GRACE, SPEEDS  # noqa: F401 (the rooms' names for them)
+
 from .engines import engine_for
 
 
@@ -28,10 +30,8 @@ class _Players(Mapping):
 #: Games a host (or the practice screen) can pick, with their table's name.
 GAMES = {"daifugo": "オリジナル大富豪", "doudizhu": "闘地主", "guandan": "掼蛋"}
 PLAYERS = _Players()
-SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.3}
 SPEED_LABELS = {"slow": "ゆっくり", "normal": "ふつう", "fast": "はやい"}
 TURN_LIMITS = (0, 30, 60)
-DISCONNECT_GRACE = 3.0  # seconds before the CPU plays a disconnected seat's turn
 
 
 #: Daifugō's rule switches in the waiting room (rules/daifugo.md "Special cards": each

@@ -19,3 +19,9 @@ def is_live(seat, now: datetime) -> bool:
 
 def any_human_live(seats, now: datetime) -> bool:
     return any(s.is_human and is_live(s, now) for s in seats)
+
+
+def live_orders(seats, now: datetime) -> set[int]:
+    """The seat numbers of the connected humans (what the table's presentation and pacing
+    take as ``live``)."""
+    return {s.order for s in seats if s.is_human and is_live(s, now)}

@@ -85,11 +85,12 @@ TEMPLATES = [
     {
         # The room socket's per-seat fragments (rooms/render.py), compiled to Python: 3–5×
         # faster than Django templates at a seat's render. Pages stay Django templates
-        # (above, searched first). rooms/jinja.py: Django's escaping, missing names print "".
+        # (above, searched first). tables/core/env.py: Django's escaping, missing names print "";
+        # the tables' own templates (tables/<game>/templates) first, then DIRS (the waiting room).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "rooms.jinja.environment"},
+        "OPTIONS": {"environment": "tables.core.env.environment"},
     },
 ]
 

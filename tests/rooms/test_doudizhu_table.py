@@ -8,7 +8,8 @@ from django.utils import timezone
 
 from games import get_engine
 from games.core.engine import step
-from rooms import driver, lobby, options as opts, tables
+import tables
+from rooms import driver, lobby, options as opts
 from rooms.models import Room, Seat
 from rooms.render import screen, stage
 
@@ -117,7 +118,7 @@ def test_bidding_buttons_offer_only_the_legal_bids(make_room):
 def test_button_indexes_match_the_socket_pick_list(make_room):
     """The bid / pass / next-hand buttons index the engine's non-card actions exactly as
     the socket's ``pick`` does (rooms.consumers._pick)."""
-    from rooms.render import is_button
+    from tables.core.screen import is_button
     room, _ = dd_room(make_room)
     state = room.state
     p = tables.presenter("doudizhu")

@@ -9,7 +9,10 @@ import pytest
 from django.utils import timezone
 
 from games.guandan.cards import CODE, RANK
-from rooms import lobby, options as opts, schedule, tables
+import tables
+from rooms import lobby, options as opts
+from rooms.presence import live_orders
+from tables.core import pacing
 from rooms.models import Room
 from rooms.render import screen, stage
 
@@ -85,7 +88,8 @@ def test_result_card_next_hand_not_pressed_by_cpus(make_room):
     assert "次の局へ" in html and "あとで続ける" not in html  # online room
     assert tables.presenter("guandan").actors(E, state) == []
     seats = list(room.seats.all())
-    assert schedule.compute(room, seats, timezone.now()) == {}
+    now = timezone.now()
+    assert pacing.compute(room, seats, live_orders(seats, now), now.timestamp()) == {}
 
 
 def codes(html: str) -> Counter:

@@ -11,7 +11,8 @@ from channels.db import database_sync_to_async as adb
 from django.utils import timezone
 
 from games import get_engine
-from rooms import actions, driver, lobby, options as opts, outofturn, reactions
+from rooms import actions, driver, lobby, options as opts, outofturn
+from tables.core import reactions
 from rooms.models import Room, RoomEvent
 from tests.daifugo.util import ids, table
 

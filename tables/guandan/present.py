@@ -1,4 +1,4 @@
-"""Guandan (掼蛋) at the table: what :mod:`rooms.render` needs beyond ``engine.view``.
+"""Guandan (掼蛋) at the table: what :mod:`tables.core.screen` needs beyond ``engine.view``.
 
 Screens of seeds/003 §1–§4 and seeds/000 §23 (rules/guandan.md "Screens and controls"):
 the hand in rank columns (a ``k枚`` badge per column, single cards selectable for straight
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label
 
-from .tables import Presenter
+from ..core.presenter import Presenter
+from ..core.screen import is_button
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 TEAM_NAMES = ("1・3番", "2・4番")
@@ -38,6 +39,8 @@ def _power(rank: int, level: int) -> int:
 class GuandanPresenter(Presenter):
     """Guandan's seat rows, buttons and table context (see the module doc)."""
 
+    game = "guandan"
+
     def seats(self, view: dict) -> list[dict]:
         trick = view["trick"]
         last = {}
@@ -55,7 +58,7 @@ class GuandanPresenter(Presenter):
 
     def legal(self, engine, state: dict, view: dict, seat: int) -> list[dict]:
         """The seat's actions in the order of ``engine.legal_actions`` as far as the
-        buttons go (:func:`rooms.render.is_button`): plays stand for one ``play`` entry."""
+        buttons go (:func:`tables.core.screen.is_button`): plays stand for one ``play`` entry."""
         phase = state["phase"]
         if phase == "play":
             if state["turn"] != seat:
@@ -128,7 +131,6 @@ def wild_ids(view: dict) -> set:
 
 
 def _card_of(engine, state, seat, index):
-    from .render import is_button
     actions = [a for a in engine.legal_actions(state, seat) if is_button(a)]
     c = actions[index]["card"]
     return {"id": c, "code": CODE[c], "label": card_label(c), "red": SUIT[c] in ("H", "D")}
@@ -175,3 +177,6 @@ def _result(result: dict, names: dict, view: dict, my_team: int) -> dict:
         "formula": result["ja"], "before": result["levels_before"][win],
         "after": result["levels_after"][win], "match_won": result["match_won"],
     }
+
+
+PRESENTER = GuandanPresenter()

@@ -1,8 +1,12 @@
-"""The Jinja2 environment of the room socket's fragments (``templates/jinja2/``).
+"""The Jinja2 environment of the table's fragments: the same on the server and in the
+browser (Pyodide), so both render a seat's parts byte for byte alike.
 
-:mod:`rooms.render` renders every per-seat part through it (Django templates cost ~¾ of a
-seat's render); the pages stay Django templates. Settings: ``TEMPLATES[1]`` names
-:func:`environment`, with Django's Jinja2 backend defaults (autoescape on, its loader).
+Templates: each game's own folder (``tables/<game>/templates/``, names ``"<game>/…"``)
+and the shared parts (``tables/core/templates/parts/``, names ``"parts/…"``), through
+Jinja2's stock :class:`~jinja2.PrefixLoader`. On the server, Django's Jinja2 backend
+(settings ``TEMPLATES[1]``) builds the environment with :func:`environment` and its own
+loader for the pages' other fragments (the waiting room, ``templates/jinja2/``), searched
+after these; in the browser :func:`default` builds it alone. Nothing here imports Django.
 
 What differs from a bare Jinja2 environment, so that a fragment renders what the Django
 template rendered, byte for byte:
@@ -28,8 +32,14 @@ filters with arguments in parentheses, and ``x or ""`` for Django's ``|default:"
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
-from jinja2 import ChainableUndefined, Environment
+from jinja2 import ChainableUndefined, ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
+
+from .. import GAMES
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 
 
 class _Escaped(str):
@@ -66,8 +76,34 @@ class FragmentEnvironment(Environment):
         return super().getattr(obj, attribute)
 
 
+def table_loader() -> PrefixLoader:
+    """``"<game>/<part>.html"`` from ``tables/<game>/templates/``, ``"parts/…"`` from
+    ``tables/core/templates/parts/``."""
+    folders = {game: FileSystemLoader(ROOT / game / "templates") for game in GAMES}
+    folders["parts"] = FileSystemLoader(HERE / "templates" / "parts")
+    return PrefixLoader(folders)
+
+
 def environment(**options) -> Environment:
-    """The environment Django's Jinja2 backend builds (``OPTIONS["environment"]``)."""
+    """The fragments' environment. Django's Jinja2 backend calls it with its options
+    (``OPTIONS["environment"]``: autoescape, ``auto_reload`` under DEBUG, a loader of its
+    ``DIRS``, searched after the tables' own templates); the browser calls :func:`default`.
+    """
     options.setdefault("undefined", ChainableUndefined)
     options.setdefault("keep_trailing_newline", True)
-    return FragmentEnvironment(finalize=finalize, **options)
+    options.setdefault("autoescape", True)
+    extra = options.pop("loader", None)
+    loader = table_loader() if extra is None else ChoiceLoader([table_loader(), extra])
+    return FragmentEnvironment(finalize=finalize, loader=loader, **options)
+
+
+_default: Environment | None = None
+
+
+def default() -> Environment:
+    """This process's environment when no host configured one (the browser, tests, and
+    scripts): :func:`environment` with no extra templates, made once."""
+    global _default
+    if _default is None:
+        _default = environment(auto_reload=False)
+    return _default

@@ -1,34 +1,13 @@
-"""Per-game table presentation: what :mod:`rooms.render` needs beyond ``engine.view``.
+"""Dou Dizhu (闘地主 / 斗地主) at the table: what :mod:`tables.core.screen` needs beyond
+``engine.view`` (seeds/001: bids and the kitty §2–§3, passes §15, settlement §17–§19,
+controls §21, the match to 30 points §23).
 
-One presenter per game name (the Django ``features.py`` idea: differences live in one
-place). A presenter turns a seat's view into the seat rows of the table
-(:meth:`Presenter.seats`), adds the game's own template context
-(:meth:`Presenter.context`) and orders the engine's hints (:meth:`Presenter.hints`).
-Everything it reads comes from ``engine.view(state, seat)`` or from the seat's own legal
-actions, so a presenter cannot leak another seat's cards either.
+Everything comes from ``engine.view(state, seat)`` or the seat's own legal actions, so a
+presenter cannot leak another seat's cards.
 """
 from __future__ import annotations
 
-
-class Presenter:
-    """The default (Daifugō-shaped view: ``view["seats"]`` and ``view["legal"]``)."""
-
-    def seats(self, view: dict) -> list[dict]:
-        return view["seats"]
-
-    def legal(self, engine, state: dict, view: dict, seat: int) -> list[dict]:
-        return view.get("legal") or []
-
-    def context(self, engine, room, view: dict, me, ctx: dict) -> dict:
-        return {}
-
-    def hints(self, engine, state: dict, seat: int, hints: list[dict]) -> list[dict]:
-        return hints
-
-    def actors(self, engine, state: dict) -> list[int]:
-        """The seats the table waits for (timers: CPU turns, time-outs, away seats)."""
-        return engine.actors(state)
-
+from ..core.presenter import Presenter
 
 BID_LABELS = {0: "入札しない", 1: "1", 2: "2", 3: "3"}
 ROLE_LABELS = {"landlord": "地主", "peasant": "農民"}
@@ -36,6 +15,8 @@ ROLE_LABELS = {"landlord": "地主", "peasant": "農民"}
 
 class DoudizhuPresenter(Presenter):
     """Dou Dizhu (seed 001): bids, the kitty after bidding, B/N, results and totals."""
+
+    game = "doudizhu"
 
     def seats(self, view: dict) -> list[dict]:
         result = view.get("result")
@@ -62,7 +43,7 @@ class DoudizhuPresenter(Presenter):
 
     def legal(self, engine, state: dict, view: dict, seat: int) -> list[dict]:
         """The seat's actions without cards, in the order of ``engine.legal_actions``
-        filtered by :func:`rooms.render.is_button` (bids, pass, next hand) — built
+        filtered by :func:`tables.core.screen.is_button` (bids, pass, next hand) — built
         directly so a render does not generate every play of the hand."""
         phase = state["phase"]
         if phase == "hand_over":
@@ -117,13 +98,4 @@ class DoudizhuPresenter(Presenter):
         return hints
 
 
-PRESENTERS: dict[str, Presenter] = {"doudizhu": DoudizhuPresenter()}
-DEFAULT = Presenter()
-
-
-def presenter(game: str) -> Presenter:
-    """The presenter of ``game`` (the default one for Daifugō-shaped views)."""
-    if game == "guandan" and game not in PRESENTERS:  # its own module (imports this one)
-        from .guandan_table import GuandanPresenter
-        PRESENTERS[game] = GuandanPresenter()
-    return PRESENTERS.get(game, DEFAULT)
+PRESENTER = DoudizhuPresenter()

@@ -1,40 +1,27 @@
 """The hot loops of the Daifugō table rendered from Python: the hand, the seat rows, the
-log and the graveyard. Even as Jinja2 loops (the fragments' templates, :mod:`rooms.jinja`)
-they cost 2–2.7× (hand), ~4× (log) and 5–9× (graveyard) these functions plus their
-template, over real views of random games; each printed value costs a Jinja2 loop an
-escape, while these keep a card's markup and a table's log and graveyard once per distinct
-content. The seat rows, built anew, were within ~15–25 % of their Jinja2 loop; kept once per
-distinct row (a table's four seats share three of their four rows) they cost ~8 µs a seat
-against ~26 µs.
+log and the graveyard. Even as Jinja2 loops they cost 2–2.7× (hand), ~4× (log) and 5–9×
+(graveyard) these functions plus their template, over real views of random games; each
+printed value costs a Jinja2 loop an escape, while these keep a card's markup and a
+table's log and graveyard once per distinct content. The seat rows, built anew, were
+within ~15–25 % of their Jinja2 loop; kept once per distinct row (a table's four seats
+share three of their four rows) they cost ~8 µs a seat against ~26 µs.
 
-Each function returns exactly what its template loop rendered, as a ``SafeString`` built
-only from escaped values (:func:`escape`, Django's escaping, on every string that comes from
-the view; numbers through ``int``). The inputs are this seat's own context (its
-``engine.view`` and players), so nothing here can show another seat more than the template
-did. A card's markup is memoised by the card's own values: the output is a pure function of
-the key, whichever seat asked first.
+Each function returns exactly what its template loop rendered, as ``Markup`` built only
+from escaped values (:func:`tables.core.markup.escape`, Django's escaping, on every
+string that comes from the view; numbers through ``num``). The inputs are this seat's own
+context (its ``engine.view`` and players), so nothing here can show another seat more
+than the template did. A card's markup is memoised by the card's own values: the output
+is a pure function of the key, whichever seat asked first.
 """
 from __future__ import annotations
 
-import html
 from operator import itemgetter
 
-from django.utils.safestring import SafeString
+from markupsafe import Markup
+
+from ..core.markup import escape, kept, memoised, num as _num
 
 _cards: dict[tuple, tuple[str, str]] = {}
-
-
-def escape(text) -> str:
-    """What :func:`django.utils.html.escape` writes (``html.escape`` of ``str(text)``), as a
-    plain ``str``: without Django's lazy-string wrapper it costs a quarter (~0.3 µs; a
-    graveyard of ~90 cards escapes ~180 values). Every function here marks its whole
-    result safe once."""
-    return html.escape(str(text))
-
-
-def _num(value) -> str:
-    """What ``{{ value }}`` shows for an int (no thousands separator) or None."""
-    return str(int(value)) if isinstance(value, int) and not isinstance(value, bool) else escape(value)
 
 
 #: what a hand card shows, its key in ``_cards``
@@ -49,24 +36,24 @@ def _card(key: tuple) -> tuple[str, str]:
             f'><span>{escape(label)}</span></label>')
 
 
-def hand_cards(hand: list, selected) -> SafeString:
+def hand_cards(hand: list, selected) -> Markup:
     """The ``<label class="card">`` checkboxes of a hand (``selected``: ids shown checked)."""
     if not hand:
-        return SafeString('<span class="muted">手札はありません</span>')
+        return Markup('<span class="muted">手札はありません</span>')
     out = []
     for c in hand:
         key = _card_key(c)
         head, tail = _cards.get(key) or kept(_cards, key, lambda: _card(key))
         out.append(head + " checked" + tail if key[0] in selected else head + tail)
-    return SafeString("".join(out))
+    return Markup("".join(out))
 
 
-def seat_rows(players: list) -> SafeString:
-    """The ``<li class="seat">`` rows of ``rooms/tables/daifugo/seats.html``, each built
+def seat_rows(players: list) -> Markup:
+    """The ``<li class="seat">`` rows of ``daifugo/seats.html``, each built
     once per distinct row (keyed by everything the row shows, like :func:`memoised`: the
     four seats of a table differ only in their own row's ``me``; a move changes a row or
     two)."""
-    return SafeString("".join([kept(_rows, _row_key(p), lambda: _seat_row(p)) for p in players]))
+    return Markup("".join([kept(_rows, _row_key(p), lambda: _seat_row(p)) for p in players]))
 
 
 #: what a seat row shows, its key in ``_rows`` (counts, places, points, deadlines are ints)
@@ -103,45 +90,24 @@ def _seat_row(p: dict) -> str:
             + f'    <span class="points">{_num(p["total"])}点</span>\n  </li>\n  ')
 
 
-def kept(cache: dict, key, build, most: int = 1024):
-    """``cache[key]``, made by ``build()`` the first time; ``cache`` is emptied when it
-    holds ``most`` entries (a few decks', tables' or logs' worth). Every memo of markup
-    here and in the table modules goes through this."""
-    got = cache.get(key)
-    if got is None:
-        if len(cache) >= most:
-            cache.clear()
-        got = cache[key] = build()
-    return got
-
-
-_memo: dict[tuple, str] = {}
-
-
-def memoised(key: tuple, build) -> SafeString:
-    """``build()`` once per distinct ``key`` (content, not who asked: the four seats of a
-    table render the same log and graveyard once per version)."""
-    return SafeString(kept(_memo, key, build))
-
-
 def log_items(lines: list[tuple[str, str]]) -> str:
-    """The ``<li>`` lines of ``rooms/tables/daifugo/log.html`` from ``(ja, en)`` pairs."""
+    """The ``<li>`` lines of ``daifugo/log.html`` from ``(ja, en)`` pairs."""
     return "".join(f'<li lang="ja" title="{escape(en)}">{escape(ja)}</li>' for ja, en in lines)
 
 
-def field_cards(cards: list) -> SafeString:
-    """The face-up cards on the field in ``rooms/tables/daifugo/field.html`` (a joker with
+def field_cards(cards: list) -> Markup:
+    """The face-up cards on the field in ``daifugo/field.html`` (a joker with
     the rank it stands for)."""
-    return SafeString("".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}'
+    return Markup("".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}'
                              + (f'<small>({escape(c["as"])})</small>' if c.get("as") else "") + "</span>"
                              for c in cards))
 
 
-def graveyard_cards(cards: list) -> SafeString:
-    """The face-up cards of ``rooms/tables/daifugo/graveyard.html`` (keyed by the cards'
+def graveyard_cards(cards: list) -> Markup:
+    """The face-up cards of ``daifugo/graveyard.html`` (keyed by the cards'
     codes: a code has one label)."""
     if not cards:
-        return SafeString('<span class="muted">まだありません</span>')
+        return Markup('<span class="muted">まだありません</span>')
     key = ("graveyard", *(c["code"] for c in cards))
     return memoised(key, lambda: "".join(f'<span class="card face" data-code="{escape(c["code"])}">'
                                          f'{escape(c["label"])}</span>' for c in cards))

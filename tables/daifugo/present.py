@@ -1,4 +1,6 @@
-"""Daifugō's special cards at the table: what the templates need beyond the engine's view.
+"""Original Daifugō at the table: what the templates need beyond the engine's view —
+the window panel of stops and ♥Q×2 (seeds/004 §5), the 7-pass and 10-discard pickers,
+the effect/plain choice and the 9-interrupt buttons, the seat rows, log and graveyard.
 
 Everything comes from ``engine.view(state, seat)`` (its ``window``, ``pending``, ``hand``,
 ``legal`` and ``log``) and the room's public table timer, so a seat learns nothing about
@@ -10,23 +12,37 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from . import fragments
-from .render import is_button, per_state
-from .schedule import TABLE
+from ..core.cache import per_state
+from ..core.presenter import Presenter
+from ..core.screen import is_button, table_deadline_ms
+from . import markup as fragments
 
 EFFECT_JA = {"seven_pass": "7渡し", "eight_cut": "8切り", "eleven_back": "11バック", "redeal": "配り直し",
              "five_skip": "5スキップ", "ten_discard": "10捨て"}
 PENDING_JA = {"seven_pass": "7渡し", "ten_discard": "10捨て"}
 
 
+class DaifugoPresenter(Presenter):
+    """Daifugō's view is the default shape (``view["seats"]``, ``view["legal"]``); its own
+    context is :func:`context`."""
+
+    game = "daifugo"
+
+    def context(self, engine, room, view: dict, me, ctx: dict) -> dict:
+        return context(room, view, me, ctx)
+
+
+PRESENTER = DaifugoPresenter()
+
+
 def context(room, view: dict, me, ctx: dict) -> dict:
     """Template context for the window panel, the 7-pass / 10-discard picker, the
-    effect/plain choice and the 9-interrupt buttons of seat ``me``."""
+    effect/plain choice and the 9-interrupt buttons of seat ``me``, and the hot loops'
+    markup (:mod:`tables.daifugo.markup`)."""
     legal = view.get("legal") or []
     names = {p["seat"]: p["name"] for p in ctx["players"]}
     labels = {c["id"]: c["label"] for c in view["hand"]}
-    timer = (room.timers or {}).get(TABLE)
-    table_deadline = int(timer[1] * 1000) if timer else None
+    table_deadline = table_deadline_ms(room)
     buttons = list(enumerate(a for a in legal if is_button(a)))
     out = {
         "window": _window(view, names, buttons, labels, table_deadline, me.order),

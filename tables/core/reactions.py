@@ -3,11 +3,11 @@
 The engine says who may act out of turn (``engine.reactions(state)``: stops and counters
 in a stop / ♥Q×2 window, 9 interrupts otherwise) and what a CPU would do there
 (``engine.react(state, seat)``). The table asks it after every change for the seats the
-server plays: CPUs, humans on おまかせ and disconnected humans (:func:`rooms.schedule.seat_mode`).
+server plays: CPUs, humans on おまかせ and disconnected humans (:func:`tables.core.pacing.seat_mode`).
 
 Each such seat that *would* act gets a timer ``"r<seat>"`` = ``["react:<moment>", due]``
 with a random, human-like thinking delay (:func:`thinking_delay`); the driver then applies
-``engine.react`` through the one change path (:func:`rooms.actions.play`). A seat that would
+``engine.react`` through the one change path (:func:`tables.core.pacing.due_action`). A seat that would
 let the moment pass gets no timer at all. None of this is ever sent to a browser, and the
 window itself keeps its fixed length (the table timer, :func:`window_seconds`): it closes
 neither earlier nor later because of who holds ♥3/♠3/♥Q×2 (rules/daifugo.md "Stopping").
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from . import options as opts
+from . import speeds
 
 PREFIX = "react:"
 KEY = "r"  # timers key of a reaction: "r<seat>"
@@ -29,7 +29,7 @@ KEY = "r"  # timers key of a reaction: "r<seat>"
 CHOICE_WINDOWS = ("seven_pass", "ten_discard", "exchange")
 #: The normal CPU speed the online window lengths belong to; practice windows scale by
 #: ``speed / NORMAL`` (ゆっくり 1.5 s → ×1.875, ふつう → ×1, はやい 0.3 s → ×0.375).
-NORMAL = opts.SPEEDS["normal"]
+NORMAL = speeds.NORMAL
 
 _random = random.SystemRandom()
 
@@ -44,12 +44,12 @@ def window_seconds(room, w: dict) -> float | None:
     """
     options = room.options or {}
     if options.get("fast_forward"):
-        return 0.02
+        return speeds.FAST_FORWARD
     if not room.solo:
         return w["seconds"]
     if w["kind"] in CHOICE_WINDOWS:
         return None
-    return w["seconds"] * opts.SPEEDS[options.get("speed", "normal")] / NORMAL
+    return w["seconds"] * speeds.SPEEDS[options.get("speed", "normal")] / NORMAL
 
 
 def thinking_delay(room, w: dict | None, speed: float) -> float:
@@ -62,7 +62,7 @@ def thinking_delay(room, w: dict | None, speed: float) -> float:
     return speed * _random.uniform(0.3, 0.9)
 
 
-def timers(engine, room, by_order: dict, modes: dict, t: float, previous: dict, speed: float) -> dict:
+def timers(engine, room, modes: dict, t: float, previous: dict, speed: float) -> dict:
     """The reaction timers of the server-played seats (``modes[seat]`` is their schedule
     mode: "cpu" or "away"; live humans act themselves)."""
     if not hasattr(engine, "reactions") or not hasattr(engine, "react"):

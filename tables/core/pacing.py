@@ -1,0 +1,122 @@
+"""The pacing of a table: when a seat must be played for (CPU turns, turn time-outs,
+disconnected seats, out-of-turn reactions, windows closing) and what is played then.
+
+The server's driver (:mod:`rooms.driver`, through :mod:`rooms.actions`) and the browser's
+practice loop (:mod:`tables.practice`) share it: both call :func:`compute` after every
+change and :func:`due_action` when the earliest timer is due. Pure: the time is a number
+(epoch seconds) handed in, the room and seats are plain objects (:mod:`tables.core.screen`).
+
+``room.timers`` maps ``str(seat)`` to ``[mode, due_epoch_seconds]``:
+
+- ``"cpu"``: a CPU seat, or a human on おまかせ: due after the room's CPU speed;
+- ``"away"``: a disconnected human: due :data:`DISCONNECT_GRACE` after the disconnect
+  (and not before the CPU speed);
+- ``"limit"``: a connected human with a turn limit: due when the limit runs out.
+
+``"-1"`` (:data:`TABLE`) is the table's own timer (an engine window closing);
+``"r<seat>"`` is an out-of-turn reaction of a server-played seat (a stop, a counter, a 9
+interrupt; :mod:`tables.core.reactions`).
+
+A connected human without a turn limit has no timer. Nothing is due while the game is
+over or, online, while no human is connected (the game waits for them).
+"""
+from __future__ import annotations
+
+from .. import presenter
+from . import reactions
+from .speeds import DISCONNECT_GRACE, speed_of
+
+TABLE = "-1"  # the timer of the table itself (a stop window, a choice's time limit)
+
+
+def seat_mode(seat, live: bool) -> str | None:
+    """``"cpu"`` for a seat the CPU plays (a CPU, a human on おまかせ), ``"away"`` for a
+    disconnected human, None for a connected human (who acts alone)."""
+    if not seat.is_human or seat.auto:
+        return "cpu"
+    return None if live else "away"
+
+
+def compute(room, seats: list, live: set, t: float, previous: dict | None = None,
+            left_at: dict | None = None) -> dict:
+    """The timers of the actors of ``room.state`` at time ``t`` (see module doc).
+
+    ``live``: the orders of connected humans; ``left_at``: order → epoch seconds a human
+    disconnected (their turn waits :data:`DISCONNECT_GRACE` from then); ``previous``: the
+    timers before the change (a pending timer of the same mode keeps its due time)."""
+    if room.status != "playing" or not room.state:
+        return {}
+    from games import get_engine
+
+    engine = get_engine(room.game)
+    if engine.is_over(room.state) or not any(s.is_human and s.order in live for s in seats):
+        return {}
+    previous = previous or {}
+    left_at = left_at or {}
+    by_order = {s.order: s for s in seats}
+    speed = speed_of(room.options)
+    limit = (room.options or {}).get("turn_limit") or 0
+    modes = {s.order: seat_mode(s, s.order in live) for s in seats}
+    timers = reactions.timers(engine, room, modes, t, previous, speed)
+    for actor in presenter(room.game).actors(engine, room.state):
+        seat = by_order.get(actor)
+        if seat is None:
+            continue
+        mode = modes.get(actor) or ("limit" if limit and not room.solo else None)
+        if mode is None:
+            continue
+        old = previous.get(str(actor))
+        if old and old[0] == mode:
+            timers[str(actor)] = old
+            continue
+        if mode == "cpu":
+            due = t + speed
+        elif mode == "away":
+            due = max(left_at.get(actor, t) + DISCONNECT_GRACE, t + speed)
+        else:
+            due = t + limit
+        timers[str(actor)] = [mode, due]
+    _table_window(engine, room, timers, previous, t)
+    return timers
+
+
+def _table_window(engine, room, timers: dict, previous: dict, t: float) -> None:
+    """A timed window of the engine (``engine.window(state)``) closes by itself."""
+    window = getattr(engine, "window", None)
+    w = window(room.state) if window else None
+    if not w:
+        return
+    mode = "window:" + repr(sorted(w["close"].items())) + w["kind"]
+    old = previous.get(TABLE)
+    seconds = reactions.window_seconds(room, w)  # practice: scaled, or no limit on choices
+    if seconds is None:
+        return
+    timers[TABLE] = old if old and old[0] == mode else [mode, t + seconds]
+
+
+def earliest(timers: dict) -> float | None:
+    """The earliest due time (epoch seconds), None without timers."""
+    return min(d for _, d in timers.values()) if timers else None
+
+
+def due_seats(timers: dict, t: float) -> list[tuple[int, str]]:
+    """``[(seat, mode)]`` whose time has come at ``t``, earliest first."""
+    return [(reactions.parse_key(s)[0], m) for s, (m, d) in sorted(timers.items(), key=lambda kv: kv[1][1])
+            if d <= t]
+
+
+def due_action(engine, state: dict, timers: dict, t: float) -> dict | None:
+    """What the table plays now, if a timer is due: ``{"seat", "action", "by", "key"}``
+    (``seat`` None for the table's own window closing; ``by``: ``"cpu"`` or ``"timeout"``;
+    ``key``: the timer to drop if the action is refused). A reaction whose CPU would no
+    longer act gives ``action`` None (drop its timer; never loop on it)."""
+    due = due_seats(timers, t)
+    if not due:
+        return None
+    seat, mode = due[0]
+    if seat < 0:  # the table's own timer: close the open window
+        return {"seat": None, "action": engine.window(state)["close"], "by": "timeout", "key": TABLE}
+    if mode.startswith(reactions.PREFIX):  # a CPU's stop, counter or 9 interrupt
+        return {"seat": seat, "action": engine.react(state, seat), "by": "cpu", "key": f"{reactions.KEY}{seat}"}
+    return {"seat": seat, "action": engine.choose(state, seat), "by": "timeout" if mode == "limit" else "cpu",
+            "key": str(seat)}

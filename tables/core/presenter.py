@@ -1,0 +1,38 @@
+"""The presenter contract: what :mod:`tables.core.screen` needs of a game beyond
+``engine.view``.
+
+One presenter per game (``tables.<game>.present.PRESENTER``, found by
+:func:`tables.presenter`; the Django ``features.py`` idea: differences live in one
+place). A presenter turns a seat's view into the seat rows of the table
+(:meth:`Presenter.seats`), adds the game's own template context
+(:meth:`Presenter.context`) and orders the engine's hints (:meth:`Presenter.hints`).
+Everything it reads comes from ``engine.view(state, seat)`` or from the seat's own legal
+actions, so a presenter cannot leak another seat's cards either.
+"""
+from __future__ import annotations
+
+
+class Presenter:
+    """The default behaviour (a Daifugō-shaped view: ``view["seats"]`` and ``view["legal"]``).
+
+    Subclasses set :attr:`game` and override what differs."""
+
+    game = ""
+
+    def seats(self, view: dict) -> list[dict]:
+        return view["seats"]
+
+    def legal(self, engine, state: dict, view: dict, seat: int) -> list[dict]:
+        return view.get("legal") or []
+
+    def context(self, engine, room, view: dict, me, ctx: dict) -> dict:
+        """The game's own template context (``room``: room-like, ``me``: seat-like, ``ctx``:
+        the shared context of :func:`tables.core.screen.table_context`)."""
+        return {}
+
+    def hints(self, engine, state: dict, seat: int, hints: list[dict]) -> list[dict]:
+        return hints
+
+    def actors(self, engine, state: dict) -> list[int]:
+        """The seats the table waits for (timers: CPU turns, time-outs, away seats)."""
+        return engine.actors(state)

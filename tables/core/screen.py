@@ -1,0 +1,261 @@
+"""A seat's table screen: the one function that turns a game in play into the parts one
+seat may see, on the server and in the browser alike.
+
+:func:`table_screen` returns a :class:`Screen` whose parts are HTML strings, each with a
+single top-level element carrying the part's ``id`` (the htmx ws extension swaps
+top-level elements by id, out of band); :func:`stage` wraps them into the whole
+``#stage`` element for a first render or a change of screen. Game data comes only from
+``engine.view(state, seat)``, so a template cannot show another seat's hand or the
+surplus order even by mistake. Text is escaped by the templates (names are user input).
+
+Inputs are plain objects, so that a Django model and the browser's practice table both
+serve (duck typing, nothing imported):
+
+- *room*: ``game`` (str), ``state`` (the engine's JSON state), ``options`` (dict),
+  ``version`` (int), ``solo`` (bool: practice), ``timers`` (:mod:`tables.core.pacing`);
+- *seat*: ``order`` (int), ``name`` (str), ``is_human``, ``is_host``, ``auto`` (bool);
+- *live*: the orders of the human seats whose socket is connected.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jinja2 import TemplateNotFound, TemplatesNotFound
+from markupsafe import Markup
+
+from .. import presenter
+from . import env as fragments_env
+from .cache import seat_view
+from .pacing import TABLE
+
+TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave")
+SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ", "stop": "止める",
+                  "revolution_stop": "革命を止める (♥Q×2)"}
+CARD_CHOICES = {"exchange": "渡す", "give": "選んで渡す (7渡し)", "discard": "選んで捨てる (10捨て)"}
+
+
+def is_button(action: dict) -> bool:
+    """Actions offered as one button (no card selection): pass, next round, stops…"""
+    return action.get("type") not in ("play", *CARD_CHOICES)
+
+
+@dataclass
+class Screen:
+    """``kind``: ``"table"`` here (the server adds ``lobby``, ``join``, ``closed``,
+    ``refused``); ``parts``: part name → HTML; ``stage_template``: the name (or
+    candidates) of the template that wraps them; ``context``: what they were rendered with."""
+    kind: str
+    parts: dict[str, str] = field(default_factory=dict)
+    stage_template: str | list[str] = ""
+    context: dict = field(default_factory=dict)
+
+
+def table_screen(room, seats: list, me, live: set, *, notice: dict | None = None,
+                 selected: list | None = None, leave_armed: bool = False,
+                 only: tuple | None = None) -> Screen:
+    """What seat ``me`` (seat-like, one of ``seats``) sees of the game in ``room`` now.
+
+    ``notice``: ``{"code", "ja", "en"}`` shown by the hand (a refusal, a hint);
+    ``selected``: card ids shown selected; ``leave_armed``: 退出 asks again;
+    ``only``: render just these parts (a hint or a new selection at a version the tab
+    already shows changes only its hand and message)."""
+    base = {"room": room, "me": me, "notice": notice, "leave_armed": leave_armed,
+            "version": room.version}
+    ctx = table_context(room, seats, me, live, base, selected or [])
+    names = TABLE_PARTS if only is None else tuple(n for n in TABLE_PARTS if n in only)
+    return render_screen("table", part_template(room.game, "stage"), names, room.game, ctx)
+
+
+def render_screen(kind: str, stage_template, names: tuple, folder: str, ctx: dict) -> Screen:
+    """A :class:`Screen` of the parts ``names``, each from ``folder``'s own template or else
+    the shared one (:func:`part_template`)."""
+    return Screen(kind, _render_parts(_part_templates(folder, tuple(names)), ctx), stage_template, ctx)
+
+
+def stage(s: Screen) -> str:
+    """The whole ``#stage`` element of a screen (parts included)."""
+    return render(s.stage_template, {**s.context, "parts": s.parts})
+
+
+def part_template(folder: str, name: str) -> list[str]:
+    """The candidates for part ``name`` of ``folder`` (a game, or the server's ``rooms/lobby``):
+    the folder's own template, else the shared one."""
+    return [f"{folder}/{name}.html", f"parts/{name}.html"]
+
+
+# --- templates ----------------------------------------------------------------------------
+
+_env = None
+#: template name (or candidates) → the name found; name → compiled template;
+#: (folder, part names) → [(name, template)] (unless templates reload)
+_names: dict[tuple, str] = {}
+_templates: dict[str, object] = {}
+_part_lists: dict[tuple, list] = {}
+
+
+def use_environment(environment) -> None:
+    """Render with ``environment`` (the server hands over the one Django's backend built,
+    which reloads changed files under DEBUG); else :func:`tables.core.env.default`."""
+    global _env
+    if environment is not _env:
+        _env = environment
+        _names.clear()
+        _templates.clear()
+        _part_lists.clear()
+
+
+def environment():
+    """The Jinja2 environment the parts render with."""
+    if _env is None:
+        use_environment(fragments_env.default())
+    return _env
+
+
+def _part_templates(folder: str, names: tuple) -> list[tuple[str, object]]:
+    """Each part's template, looked up once per folder and part names in this process."""
+    key = (folder, names)
+    got = _part_lists.get(key)
+    if got is None:
+        got = [(name, template(part_template(folder, name))) for name in names]
+        if not environment().auto_reload:
+            _part_lists[key] = got
+    return got
+
+
+def template(names: str | list[str]):
+    """The first of ``names`` that exists, as a compiled Jinja2 template (which candidate
+    exists is looked up once per process; the template itself once too, unless the
+    environment reloads changed files). Raises ``jinja2.TemplatesNotFound``."""
+    env = environment()
+    key = (names,) if isinstance(names, str) else tuple(names)
+    name = _names.get(key)
+    if name is None:
+        name = _names[key] = _first(env, key)
+    if env.auto_reload:
+        return env.get_template(name)
+    got = _templates.get(name)
+    if got is None:
+        got = _templates[name] = env.get_template(name)
+    return got
+
+
+def _first(env, names: tuple) -> str:
+    """The first of ``names`` the environment has (a template's own ``name`` would not do:
+    through a ``PrefixLoader`` it is the name without its prefix)."""
+    for name in names:
+        try:
+            env.get_template(name)
+        except TemplateNotFound:
+            continue
+        return name
+    raise TemplatesNotFound(names)
+
+
+def render(names: str | list[str], ctx: dict) -> Markup:
+    """The first of ``names`` rendered with ``ctx``.
+
+    ``Template.render(ctx)`` would copy ``ctx`` twice and merge the environment's globals
+    into each copy (~8 µs a template, nine or ten templates a seat). A context that shares
+    ``ctx`` (``new_context(shared=True)``: no globals such as ``range``; a template's own
+    ``{% set %}`` still stays in its context) rendered by the template's root function
+    renders the same."""
+    t = template(names)
+    try:
+        return Markup("".join(t.root_render_func(t.new_context(ctx, shared=True))))
+    except Exception:
+        return t.environment.handle_exception()  # raises, with the template's lines
+
+
+def _render_parts(templates: list[tuple[str, object]], ctx: dict) -> dict[str, Markup]:
+    """``{name: template rendered with ctx}`` through one Jinja2 context for all of them
+    (one each costs ~4 µs for copying the environment's globals' names, nine times a
+    seat). A part's own top-level ``{% set %}`` is cleared before the next part renders,
+    as its own context would have been."""
+    if not templates:
+        return {}
+    context = templates[0][1].new_context(ctx, shared=True)
+    parts = {}
+    for name, t in templates:
+        try:
+            parts[name] = Markup("".join(t.root_render_func(context)))
+        except Exception:
+            return t.environment.handle_exception()  # raises, with the template's lines
+        if context.vars:
+            context.vars.clear()
+            context.exported_vars.clear()
+    return parts
+
+
+# --- the table's context ------------------------------------------------------------------
+
+def table_context(room, seats: list, me, live: set, base: dict, selected: list) -> dict:
+    """Everything the table's parts render from: the seat's view, the players' rows,
+    the buttons of its legal actions, deadlines, and the game's own context
+    (:meth:`tables.core.presenter.Presenter.context`)."""
+    from games import get_engine  # the engines are pure too; imported here to keep this light
+
+    engine = get_engine(room.game)
+    view = seat_view(engine, room.state, me.order)
+    present = presenter(room.game)
+    legal = present.legal(engine, room.state, view, me.order)
+    by_order = {s.order: s for s in seats}
+    timers = room.timers or {}
+    infos = present.seats(view)
+    players = [_player(info, by_order.get(info["seat"]), me, view, timers, live) for info in infos]
+    mine = timers.get(str(me.order))
+    ctx = {
+        **base, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
+        "selected": {int(c) for c in selected if str(c).isdigit()},
+        "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
+        "choices": [{"kind": k, "label": label} for k, label in CARD_CHOICES.items()
+                    if any(a.get("type") == k for a in legal)],
+        "buttons": [{"index": i, "type": a["type"], "label": _button_label(a)}
+                    for i, a in enumerate(a for a in legal if is_button(a))],
+        "my_deadline_ms": int(mine[1] * 1000) if mine and mine[0] == "limit" else None,
+        "placed": _placed(infos, me.order),
+        "me_player": next((p for p in players if p["seat"] == me.order), None),
+        "my_turn": view.get("turn") == me.order and not _held(view),
+    }
+    ctx.update(present.context(engine, room, view, me, ctx))
+    return ctx
+
+
+def table_deadline_ms(room) -> int | None:
+    """The table's own timer (a window closing, a choice's time limit) in epoch ms."""
+    timer = (room.timers or {}).get(TABLE)
+    return int(timer[1] * 1000) if timer else None
+
+
+def _placed(infos: list, seat: int) -> bool:
+    info = next((s for s in infos if s["seat"] == seat), {})
+    return info.get("place") is not None or bool(info.get("foul"))
+
+
+def _held(view: dict) -> bool:
+    """A timed window or a pending card choice holds the table (Daifugō's stops, 7-pass,
+    10-discard): nobody is on turn until it closes (the player who just played would
+    otherwise see a lit hand, 番 and ヒント, and every move refused)."""
+    return bool(view.get("window") or view.get("pending"))
+
+
+def _player(info: dict, seat, me, view: dict, timers: dict, live: set) -> dict:
+    timer = timers.get(str(info["seat"]))
+    human = bool(seat and seat.is_human)
+    return {
+        **info,
+        "name": seat.name if seat else f"#{info['seat'] + 1}",
+        "human": human,
+        "cpu": not human,
+        "away": human and seat.order not in live,
+        "auto": human and seat.auto,
+        "host": bool(seat and seat.is_host),
+        "is_me": info["seat"] == me.order,
+        "turn": view.get("turn") == info["seat"] and not _held(view),
+        "deadline_ms": int(timer[1] * 1000) if timer and timer[0] == "limit" else None,
+    }
+
+
+def _button_label(action: dict) -> str:
+    label = SIMPLE_ACTIONS.get(action["type"], action.get("ja") or action["type"])
+    card = action.get("card")
+    return f"{label}" if card is None else f"{label} ({card})"
