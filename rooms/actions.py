@@ -26,9 +26,9 @@ from django.utils import timezone
 
 from analytics import record
 
-from tables.core import pacing
+from tables.core import errors, pacing
 
-from . import errors, store
+from . import store
 from .engines import engine_for
 from .models import Room, Seat
 from .presence import any_human_live, live_orders

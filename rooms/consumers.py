@@ -34,13 +34,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core import IllegalAction
-from tables import presenter
 
-from . import actions, driver, errors, intents, lobby, options as opts, outofturn, store, tokens
+from tables.core import errors, intents, moves
+
+from . import actions, driver, lobby, options as opts, outofturn, store, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket
-from .render import is_button, screen, stage
+from .render import screen, stage
 
 log = logging.getLogger(__name__)
 SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起きました。もう一度お試しください。",
@@ -222,11 +223,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # --- game actions ------------------------------------------------------------------------
     async def act_play(self, msg):
-        cards = intents.cards(msg)
-        action = {"type": "play", "cards": cards, "mode": intents.mode(msg)}
-        if msg.get("reading"):  # a wild-reading chip (Guandan, seed 003 §2)
-            action["reading"] = intents.reading(msg)
-        await self._play(msg, lambda order: action, cards)
+        action = moves.play_action(msg)
+        await self._play(msg, lambda order: action, action["cards"])
 
     async def act_select(self, msg):
         """The tab's selection changed: re-render its hand (badges, the play's name, the
@@ -235,9 +233,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.refresh(only=HAND_PARTS)
 
     async def act_exchange(self, msg):
-        cards = intents.cards(msg)
-        action = {"type": intents.choice(msg), "cards": cards}
-        await self._play(msg, lambda order: action, cards)
+        action = moves.choice_action(msg)
+        await self._play(msg, lambda order: action, action["cards"])
 
     async def act_pick(self, msg):
         index, version = intents.small_int(msg, "index"), intents.version(msg)
@@ -250,7 +247,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._play(msg, lambda order: _auto(self.room_id, order, version), None)
 
     async def act_hint(self, msg):
-        current = sorted(self.selection)  # each press the next hint, cheapest first
+        current = list(self.selection)  # each press the next hint, cheapest first
 
         def hint():  # (notice, selection, (room, seats)): in the render's thread hop
             # the newest load of this process if it is at least what this tab shows and
@@ -259,13 +256,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             me = next((s for s in loaded[1] if s.pk == self.seat_pk), None)
             if me is None:
                 raise errors.not_seated()
-            hints = _room_hints(loaded[0], me.order)
-            if not hints:
-                return {"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."}, None, loaded
-            at = next((i for i, h in enumerate(hints) if current and sorted(h["action"].get("cards", [])) == current), -1)
-            top = hints[(at + 1) % len(hints)]
-            return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
-                    top["action"].get("cards", []), loaded)
+            room = loaded[0]
+            if room is None or room.status != Room.Status.PLAYING or not room.state:
+                return moves.NO_HINT, None, loaded
+            notice, chosen = moves.next_hint(room.game, engine_for(room.game), room.state, me.order, current)
+            return notice, chosen, loaded
 
         await self.refresh(before=hint, only=HAND_PARTS, on_loop=True)
 
@@ -517,17 +512,7 @@ def _pick(room_id, seat_no: int, index: int, version: int) -> dict:
     room, _ = _snapshot(room_id, version)
     if room is None or room.version != version or not room.state:
         raise errors.stale()
-    simple = [a for a in engine_for(room.game).legal_actions(room.state, seat_no) if is_button(a)]
-    if index >= len(simple):
-        raise errors.stale()
-    return simple[index]
-
-
-def _room_hints(room: Room | None, seat_no: int) -> list:
-    if room is None or room.status != Room.Status.PLAYING or not room.state:
-        return []
-    engine = engine_for(room.game)
-    return presenter(room.game).hints(engine, room.state, seat_no, engine.hint(room.state, seat_no))
+    return moves.pick(engine_for(room.game), room.state, seat_no, index)
 
 
 def _auto(room_id, seat_no: int, version: int) -> dict:
@@ -535,7 +520,4 @@ def _auto(room_id, seat_no: int, version: int) -> dict:
     room = Room.objects.filter(pk=room_id).first()
     if room is None or room.version != version or not room.state:
         raise errors.stale()
-    engine = engine_for(room.game)
-    if engine.is_over(room.state) or seat_no not in engine.actors(room.state):
-        raise errors.Refused("not_your_turn", "あなたの番ではありません。", "It is not your turn.")
-    return engine.choose(room.state, seat_no)
+    return moves.auto(engine_for(room.game), room.state, seat_no)

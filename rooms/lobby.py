@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from analytics import record
 
-from . import errors, options as opts, tokens
+from tables.core import errors
+
+from . import options as opts, tokens
 from .actions import clear_auto, commit
 from .engines import engine_for
 from .models import Room, Seat

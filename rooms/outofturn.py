@@ -26,7 +26,8 @@ from channels.db import database_sync_to_async
 
 from games.core import IllegalAction
 
-from . import errors
+from tables.core import errors
+
 from .engines import engine_for
 from .models import Room
 

@@ -6,7 +6,8 @@ from channels.db import database_sync_to_async as adb
 
 from games import get_engine
 from games.core.engine import step
-from rooms import actions, errors, intents, lobby, passphrase, tokens
+from rooms import actions, lobby, passphrase, tokens
+from tables.core import errors, intents
 from rooms.models import Room, Seat
 
 from room_tabs import Tab

@@ -1,7 +1,8 @@
-"""Refusals of the room layer (the engines raise ``games.core.IllegalAction`` for rules).
+"""Refusals of a table and its room (the engines raise ``games.core.IllegalAction`` for
+rules): stale screens, malformed messages, seats and hosts.
 
-Both carry a stable ``code`` and ``ja``/``en`` text; the consumer shows them by the hand and
-changes nothing.
+Each carries a stable ``code`` and ``ja``/``en`` text; the server's consumer and the
+browser's practice table show them by the hand and change nothing.
 """
 from __future__ import annotations
 

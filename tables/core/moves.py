@@ -1,0 +1,67 @@
+"""What a seat's message means at a table: the game action of a play, a card choice, a
+button, 自動プレイ and the next hint. Shared by the server's consumer
+(:mod:`rooms.consumers`) and the browser's practice table (:mod:`tables.practice`), so
+both read a message the same way and refuse the same things with the same codes.
+
+Messages come from the htmx ws extension (:mod:`tables.core.intents` checks every value);
+the engine checks the action itself when it is applied.
+"""
+from __future__ import annotations
+
+from .. import presenter
+from . import errors, intents
+from .screen import is_button
+
+
+NO_HINT = {"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."}
+
+
+def play_action(msg: dict) -> dict:
+    """``{"type": "play", "cards": [ids], "mode": "plain"|"effect"|"interrupt"}`` (+ the
+    wild ``reading`` a Guandan chip chose, seeds/003 §2). Raises ``errors.bad_request``."""
+    action = {"type": "play", "cards": intents.cards(msg), "mode": intents.mode(msg)}
+    if msg.get("reading"):
+        action["reading"] = intents.reading(msg)
+    return action
+
+
+def choice_action(msg: dict) -> dict:
+    """A card choice: the exchange, a 7-pass gift or a 10-discard (``kind``) of ``card``…"""
+    return {"type": intents.choice(msg), "cards": intents.cards(msg)}
+
+
+def pick(engine, state: dict, seat: int, index: int) -> dict:
+    """The ``index``-th legal action without cards (pass, next round, a stop…) of ``seat``,
+    as the buttons were numbered (:func:`tables.core.screen.is_button`). Raises
+    ``errors.stale()`` when there is no such button any more."""
+    simple = [a for a in engine.legal_actions(state, seat) if is_button(a)]
+    if index >= len(simple):
+        raise errors.stale()
+    return simple[index]
+
+
+def auto(engine, state: dict, seat: int) -> dict:
+    """自動プレイ (seeds/001 §21): the CPU's move for ``seat``, only on its own turn (never
+    the next hand: people press it). Raises ``errors.Refused("not_your_turn")``."""
+    if engine.is_over(state) or seat not in engine.actors(state):
+        raise errors.Refused("not_your_turn", "あなたの番ではありません。", "It is not your turn.")
+    return engine.choose(state, seat)
+
+
+def hints(game: str, engine, state: dict, seat: int) -> list[dict]:
+    """The engine's hints for ``seat``, in the order the game's table offers them."""
+    return presenter(game).hints(engine, state, seat, engine.hint(state, seat))
+
+
+def next_hint(game: str, engine, state: dict, seat: int, current: list) -> tuple[dict, list | None]:
+    """``(notice, cards to select)`` for one press of ヒント: each press the next hint after
+    the one whose cards are selected now (cheapest first, then round again); with no hint
+    a notice that says so and no selection."""
+    found = hints(game, engine, state, seat)
+    if not found:
+        return NO_HINT, None
+    current = sorted(current)
+    at = next((i for i, h in enumerate(found) if current and sorted(h["action"].get("cards", [])) == current), -1)
+    top = found[(at + 1) % len(found)]
+    return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
+            top["action"].get("cards", []))
