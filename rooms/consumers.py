@@ -36,12 +36,13 @@ from django.utils import timezone
 from games.core import IllegalAction
 
 from tables.core import errors, intents, moves
+from tables.core.frames import Frames
 
 from . import actions, driver, lobby, options as opts, outofturn, store, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket
-from .render import screen, stage
+from .render import screen
 
 log = logging.getLogger(__name__)
 SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起きました。もう一度お試しください。",
@@ -59,8 +60,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         self.seat_pk: int | None = None
         self.group = f"room.{self.room_id.hex}"
-        self.sent: dict[str, str] = {}
-        self.kind = ""
+        self.frames = Frames()  # what this tab was last sent
         self.version = -1
         self.greeted = self.closing = self.leave_armed = False
         self.bucket = Bucket()
@@ -346,9 +346,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if selected is not None:
             self.selection = list(selected)
         if force_hand:
-            self.sent.pop("hand", None)
+            self.frames.forget("hand")
         if notice:
-            self.sent.pop("msg", None)  # the same refusal twice is still shown
+            self.frames.forget("msg")  # the same refusal twice is still shown
 
         loaded = None
         moved = False  # a move whose commit this process holds: rendered on the loop
@@ -367,10 +367,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
                         return None
                 elif got is not None:  # a hint: its notice, the cards it selects, its load
                     notice, chosen, loaded = got
-                    self.sent.pop("msg", None)
+                    self.frames.forget("msg")
                     if chosen is not None:
                         self.selection = list(chosen)
-                        self.sent.pop("hand", None)
+                        self.frames.forget("hand")
             return render()
 
         # a doorbell (``at``) or a hint of the version this tab shows: on the event loop when
@@ -403,7 +403,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 only: tuple | None = None) -> tuple[str, int, bool]:
         now = timezone.now()
         room, seats = loaded or _snapshot(self.room_id, at)
-        if room is None or room.version != self.version or self.kind != "table" or full:
+        if room is None or room.version != self.version or self.frames.kind != "table" or full:
             only = None  # something else may have changed: the whole screen
         me = next((s for s in seats if s.pk == self.seat_pk), None)
         kicked = bool(self.seat_pk and me is None and room and room.status != Room.Status.CLOSED)
@@ -413,22 +413,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if taken and notice is None:
             notice = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
         s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed, only=only)
-        pieces = []
-        if full or s.kind != self.kind or not s.parts:
-            pieces.append(stage(s))
-            self.sent = dict(s.parts)
-        else:
-            for name, html in s.parts.items():
-                if self.sent.get(name) != html:
-                    pieces.append(html)
-                    self.sent[name] = html
-        self.kind = s.kind
         version = room.version if room else 0
-        pieces.append(f'<div id="ver" data-version="{version}" data-now="{int(now.timestamp() * 1000)}">'
-                      f'<input type="hidden" name="version" value="{version}"></div>')
-        if token:
-            pieces.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
-        return "".join(pieces), version, kicked
+        out = self.frames.message(s, full=full, version=version, now_ms=int(now.timestamp() * 1000), token=token)
+        return out, version, kicked
 
 
 #: room id → (version, loaded at, room, seats): the newest state this process loaded or
