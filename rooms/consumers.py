@@ -35,10 +35,10 @@ from django.utils import timezone
 
 from games.core import IllegalAction
 
-from tables.core import errors, intents, moves
+from tables.core import errors, intents, moves, options as opts
 from tables.core.frames import Frames
 
-from . import actions, driver, lobby, options as opts, outofturn, store, tokens
+from . import actions, driver, lobby, outofturn, store, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .ratelimit import Bucket

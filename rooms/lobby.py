@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from analytics import record
 
-from tables.core import errors
+from tables.core import errors, options as opts
 
-from . import options as opts, tokens
+from . import tokens
 from .actions import clear_auto, commit
 from .engines import engine_for
 from .models import Room, Seat
@@ -194,7 +194,7 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
 
 def start(room_id, by: int, version: int, *, seed: str | None = None) -> Room:
     """Host starts: empty seats become CPUs, seats are numbered 0…n-1, the game is dealt
-    with the room's rule switches (``seed``: tests only, see ``options.test_seed``)."""
+    with the room's rule switches (``seed``: tests only, see ``rooms.views.test_seed``)."""
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room)

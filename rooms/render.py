@@ -15,10 +15,9 @@ from datetime import datetime
 
 from django.template import engines
 
-from tables.core import screen as table
+from tables.core import options as opts, screen as table
 from tables.core.screen import Screen, is_button, stage  # noqa: F401 (the consumers' API)
 
-from . import options as opts
 from .models import Room
 from .presence import is_live, live_orders
 

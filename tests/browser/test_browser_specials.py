@@ -2,7 +2,7 @@
 stops a CPU's effect with ♥3/♠3, interrupts with 9s and plays an 8 with effect.
 
 Deterministic: the practice form takes a test-only ``seed`` (honoured only with
-``TEFUDA_TEST_SEEDS`` or ``DEBUG``; see ``rooms.options.test_seed``). :func:`script` replays
+``TEFUDA_TEST_SEEDS`` or ``DEBUG``; see ``rooms.views.test_seed``). :func:`script` replays
 the same deal with the same engine in this process to know what the player will be offered
 (the CPU is deterministic; the seed is chosen so that no CPU ever reacts out of turn, so the
 random thinking delays cannot change the course of the game).
@@ -11,7 +11,7 @@ import pytest
 
 from games import get_engine
 from games.daifugo.cards import RANK
-from rooms import options as opts
+from tables.core import options as opts
 
 pytestmark = pytest.mark.browser
 E = get_engine("daifugo")

@@ -9,7 +9,8 @@ from django.utils import timezone
 from games import get_engine
 from games.core.engine import step
 import tables
-from rooms import driver, lobby, options as opts
+from rooms import driver, lobby
+from tables.core import options as opts
 from rooms.models import Room, Seat
 from rooms.render import screen, stage
 

@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from games.guandan.cards import CODE, RANK
 import tables
-from rooms import lobby, options as opts
+from rooms import lobby
+from tables.core import options as opts
 from rooms.presence import live_orders
 from tables.core import pacing
 from rooms.models import Room

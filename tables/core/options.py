@@ -1,4 +1,5 @@
-"""Room options chosen by the host (or on the practice rules screen) and their limits.
+"""A table's options, chosen by the host in the waiting room or on the practice screen
+(online and in the browser alike), and their limits.
 
 ``{"players": 4–6, "speed": "slow"|"normal"|"fast", "turn_limit": 0|30|60}`` for Daifugō;
 other games take their player range from the engine (:data:`PLAYERS`); :data:`GAMES`
@@ -8,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tables.core.speeds import DISCONNECT_GRACE, SPEEDS  # noqa: F401 (the rooms' names for them)
+from games import get_engine as engine_for
 
-from .engines import engine_for
+from .speeds import DISCONNECT_GRACE, SPEEDS  # noqa: F401 (the rooms' names for them)
 
 
 class _Players(Mapping):
@@ -134,21 +135,3 @@ def parse(game: str, data: dict, current: dict) -> dict:
         if data.get(key) in choices:
             out[key] = data[key]
     return out
-
-
-def test_seed(data) -> str | None:
-    """The deal seed a test asks for (form field ``seed``), or None.
-
-    Honoured only when ``settings.DEBUG`` is on or the ``TEFUDA_TEST_SEEDS`` environment
-    variable is set, never in production: there every deal comes from
-    ``secrets.token_hex`` and cannot be chosen or guessed.
-    """
-    import os
-
-    from django.conf import settings
-    if not (settings.DEBUG or os.environ.get("TEFUDA_TEST_SEEDS")):
-        return None
-    seed = data.get("seed")
-    if isinstance(seed, str) and 0 < len(seed) <= 32 and seed.isalnum():
-        return seed
-    return None
