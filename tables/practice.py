@@ -1,0 +1,293 @@
+"""A practice game run by the browser itself (Pyodide): you and CPUs, no server.
+
+:class:`PracticeTable` speaks the room socket's protocol (:mod:`rooms.consumers`) to the
+same page scripts: it takes the messages the htmx ws extension sends (``hello``,
+``play``, ``pick``, ``hint``…) and answers with the frames the server would send
+(:class:`tables.core.frames.Frames`), rendered by the same presentation
+(:func:`tables.core.screen.table_screen`), paced by the same timers
+(:mod:`tables.core.pacing`) and reading messages the same way (:mod:`tables.core.moves`).
+The page's worker owns the clock: it passes ``now`` (epoch seconds) in and calls
+:meth:`PracticeTable.tick` when :meth:`PracticeTable.next_due` comes.
+
+A practice table is the room a server would make for ``/practice/`` (seeds/004 §3,
+seeds/001 §21, seeds/003 §1): you at seat 0, CPUs at the others, no turn limit, the
+stop windows scaled to the CPU speed, 早送り once your place is decided, a new match at
+any time, and everything saved (:meth:`PracticeTable.save`) after every change so that a
+reload, a closed browser or a lost signal never loses the game.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+
+from games import get_engine
+from games.core import IllegalAction
+
+from .core import errors, intents, moves, options as opts, pacing
+from .core.frames import Frames
+from .core.screen import table_screen
+
+SAVE_FORMAT = 1
+HAND_PARTS = ("hand", "msg")  # what a hint or a new selection can change
+YOU = 0
+DEFAULT_NAME = "あなた"
+
+
+@dataclass
+class LocalRoom:
+    """The room-like object the presentation and pacing read (:mod:`tables.core.screen`)."""
+    game: str
+    options: dict
+    state: dict
+    seed: str
+    version: int = 1
+    timers: dict = field(default_factory=dict)
+    solo: bool = True
+    status: str = "playing"
+
+
+@dataclass
+class LocalSeat:
+    """A seat-like object: seat 0 is the player, the others CPUs."""
+    order: int
+    name: str
+    is_human: bool
+    is_host: bool = False
+    auto: bool = False
+
+
+class PracticeTable:
+    """One practice game (see the module doc).
+
+    Raises ``KeyError`` for an unknown game; ``ValueError`` for a save it cannot read."""
+
+    def __init__(self, game: str, form: dict | None = None, name: str = DEFAULT_NAME,
+                 seed: str | None = None) -> None:
+        options = opts.parse(game, form or {}, opts.defaults(game))
+        options["fast_forward"] = False
+        seed = seed or secrets.token_hex(8)
+        engine = get_engine(game)
+        self.room = LocalRoom(game, options, engine.new(opts.engine_config(game, options), seed), seed)
+        self.seats = _seats(options["players"], name)
+        self._reset_tab()
+
+    def _reset_tab(self) -> None:
+        self.frames = Frames()
+        self.selection: list[int] = []
+        self.leave_armed = False
+        self.left = False
+
+    # --- saves ------------------------------------------------------------------------------
+    def save(self) -> dict:
+        """Everything needed to continue (JSON-safe): game, options, state, version, names."""
+        r = self.room
+        return {"format": SAVE_FORMAT, "game": r.game, "options": r.options, "state": r.state,
+                "seed": r.seed, "version": r.version, "names": [s.name for s in self.seats]}
+
+    def save_json(self) -> str:
+        """:meth:`save` as JSON text (what the page keeps in the browser's storage)."""
+        return json.dumps(self.save(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def restore(cls, saved: dict | str) -> "PracticeTable":
+        """The table of a :meth:`save` (or its JSON). Raises ``ValueError`` if it is not one."""
+        try:
+            data = json.loads(saved) if isinstance(saved, str) else saved
+            if data.get("format") != SAVE_FORMAT:
+                raise ValueError("not a practice save of this version")
+            table = cls.__new__(cls)
+            names = [str(n) for n in data["names"]]
+            table.room = LocalRoom(data["game"], dict(data["options"]), data["state"], str(data["seed"]),
+                                   int(data["version"]))
+            table.seats = [LocalSeat(i, n, i == YOU, i == YOU) for i, n in enumerate(names)]
+            get_engine(table.room.game).view(table.room.state, YOU)  # a state this engine can read
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"not a practice save: {exc}") from None
+        table._reset_tab()
+        return table
+
+    # --- the socket protocol ----------------------------------------------------------------
+    def receive(self, text: str, now: float) -> list[str]:
+        """The frames answering one message from the page (``now``: epoch seconds). A bad
+        or refused message is answered with the reason by the hand and changes nothing."""
+        try:
+            msg = _decode(text)
+            return self._handle(msg, now)
+        except IllegalAction as exc:
+            self.frames.forget("msg")  # the same refusal twice is still shown
+            return [self._frame(now, notice=exc.as_dict())]
+
+    def _handle(self, msg: dict, now: float) -> list[str]:
+        act = msg["act"]
+        if act == "hello":
+            self.left = False
+            self._schedule(now, self.room.timers)
+            return [self._frame(now, full=True)]
+        if act == "ping":
+            return []
+        handler = getattr(self, f"_act_{act}", None)
+        if handler is None:
+            raise errors.bad_request("act")
+        return handler(msg, now)
+
+    def _act_play(self, msg, now):
+        action = moves.play_action(msg)
+        return self._move(msg, now, action, action["cards"])
+
+    def _act_exchange(self, msg, now):
+        action = moves.choice_action(msg)
+        return self._move(msg, now, action, action["cards"])
+
+    def _act_pick(self, msg, now):
+        index = intents.small_int(msg, "index")
+        self._check_version(msg)
+        return self._move(msg, now, moves.pick(self.engine, self.room.state, YOU, index), [])
+
+    def _act_interrupt(self, msg, now):
+        """9割り込み by the button of one eligible set of 9s (``index``)."""
+        index = intents.small_int(msg, "index")
+        self._check_version(msg)
+        options = [a for a in self.engine.legal_actions(self.room.state, YOU)
+                   if a.get("type") == "play" and a.get("mode") == "interrupt"]
+        if index >= len(options):
+            raise errors.stale()
+        return self._move(msg, now, options[index], [])
+
+    def _act_auto(self, msg, now):
+        self._check_version(msg)
+        action = moves.auto(self.engine, self.room.state, YOU)
+        return self._move(msg, now, action, None)
+
+    def _act_select(self, msg, now):
+        self.selection = intents.cards(msg)
+        return [self._frame(now, only=HAND_PARTS)]
+
+    def _act_hint(self, msg, now):
+        notice, chosen = moves.next_hint(self.room.game, self.engine, self.room.state, YOU, self.selection)
+        if chosen is not None:
+            self.selection = list(chosen)
+            self.frames.forget("hand")
+        self.frames.forget("msg")
+        return [self._frame(now, notice=notice, only=HAND_PARTS)]
+
+    def _act_ffwd(self, msg, now):
+        """早送り (seeds/004 §3): the CPUs play at once until the result."""
+        self._check_version(msg)
+        self._change(now, options={**self.room.options, "fast_forward": True})
+        return [self._frame(now)]
+
+    def _act_new_match(self, msg, now):
+        """A new match from 0 points, at any time in practice (seeds/001 §21: the hand in
+        play scores nothing)."""
+        self._check_version(msg)
+        r = self.room
+        r.seed = secrets.token_hex(8)
+        state = self.engine.new(opts.engine_config(r.game, r.options), r.seed)
+        self._change(now, state=state, options={**r.options, "fast_forward": False})
+        self.selection = []
+        return [self._frame(now)]
+
+    def _act_resume(self, msg, now):
+        raise errors.Refused("not_auto", "おまかせ中ではありません。", "This seat is not on auto-play.")
+
+    def _act_leave(self, msg, now):
+        """退出 asks once during a game; then the page goes back to the practice screen,
+        where the saved game waits (退出 never deletes it: a new game replaces it)."""
+        playing = not self.engine.is_over(self.room.state)
+        if playing and not self.leave_armed:
+            self.leave_armed = True
+            return [self._frame(now)]
+        self.left = True
+        return [f'<div id="stage" data-goto="/practice/{self.room.game}/"><p class="notice">退出しました。</p></div>']
+
+    # --- changes ------------------------------------------------------------------------------
+    @property
+    def engine(self):
+        return get_engine(self.room.game)
+
+    def _check_version(self, msg: dict) -> None:
+        if intents.version(msg) != self.room.version:
+            raise errors.stale()
+
+    def _move(self, msg: dict, now: float, action: dict, cards: list | None) -> list[str]:
+        """Apply the player's ``action`` at the message's version; a refusal keeps the cards
+        selected (``cards``, or the action's own)."""
+        self._check_version(msg)
+        self.leave_armed = False
+        try:
+            self._apply(YOU, action, now)
+        except IllegalAction as exc:
+            self.selection = list(action.get("cards", []) if cards is None else cards)
+            self.frames.forget("msg")
+            return [self._frame(now, notice=exc.as_dict())]
+        self.selection = []
+        return [self._frame(now)]
+
+    def _apply(self, seat: int | None, action: dict, now: float) -> None:
+        state, _events = self.engine.apply(self.room.state, seat, action)
+        options = self.room.options
+        if action.get("type") in ("next_game", "next_hand"):  # a new deal: no fast-forward
+            options = {**options, "fast_forward": False}
+        self._change(now, state=state, options=options)
+
+    def _change(self, now: float, *, state: dict | None = None, options: dict | None = None) -> None:
+        """The next version: new state and/or options, timers recomputed."""
+        r = self.room
+        if state is not None:
+            r.state = state
+        if options is not None:
+            r.options = options
+        r.version += 1
+        self._schedule(now, r.timers)
+
+    def _schedule(self, now: float, previous: dict | None) -> None:
+        self.room.timers = pacing.compute(self.room, self.seats, {YOU}, now, previous)
+
+    # --- the clock ----------------------------------------------------------------------------
+    def next_due(self) -> float | None:
+        """When :meth:`tick` has something to play (epoch seconds), None if nothing is due."""
+        return None if self.left else pacing.earliest(self.room.timers)
+
+    def tick(self, now: float) -> list[str]:
+        """Play the due timer, if any (a CPU move, a reaction, a window closing): at most one
+        move, then the frame that shows it."""
+        due = None if self.left else pacing.due_action(self.engine, self.room.state, self.room.timers, now)
+        if due is None:
+            return []
+        if due["action"] is not None:
+            try:
+                self._apply(due["seat"], due["action"], now)
+                return [self._frame(now)]
+            except IllegalAction:
+                pass  # a reaction refused is not retried (as on the server)
+        self.room.timers = {k: v for k, v in self.room.timers.items() if k != due["key"]}
+        return []
+
+    # --- frames -------------------------------------------------------------------------------
+    def _frame(self, now: float, *, notice: dict | None = None, full: bool = False,
+               only: tuple | None = None) -> str:
+        if self.frames.kind != "table" or full:
+            only = None
+        s = table_screen(self.room, self.seats, self.seats[YOU], {YOU}, notice=notice,
+                         selected=self.selection, leave_armed=self.leave_armed, only=only)
+        return self.frames.message(s, full=full, version=self.room.version, now_ms=int(now * 1000))
+
+
+def _seats(players: int, name: str) -> list[LocalSeat]:
+    """You at seat 0 (the host of this table), CPU 1… at the others."""
+    return [LocalSeat(0, name or DEFAULT_NAME, True, True)] + [
+        LocalSeat(i, f"CPU {i}", False) for i in range(1, players)]
+
+
+def _decode(text) -> dict:
+    """The page's message as a dict with an ``act``; else ``errors.bad_request``."""
+    if not isinstance(text, str) or not text or len(text) > intents.MAX_MESSAGE:
+        raise errors.bad_request("size")
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        raise errors.bad_request("json") from None
+    if not isinstance(msg, dict) or not isinstance(msg.get("act"), str):
+        raise errors.bad_request("act")
+    return msg

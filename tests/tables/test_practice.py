@@ -1,0 +1,101 @@
+"""The browser's practice table (tables/practice.py) in CPython: whole games of each kind
+to the result through the socket protocol, saves that continue, and hostile messages
+that change nothing."""
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from games import get_engine
+from tables.practice import PracticeTable, YOU
+
+GAMES = {"daifugo": {"players": "4"}, "guandan": {}, "doudizhu": {}}
+
+
+def send(table, now, **msg):
+    return table.receive(json.dumps(msg), now)
+
+
+def play_to_result(table, now=1000.0, limit=4000):
+    """Press 自動プレイ on your turns, 次へ on results, and let the CPUs' timers run; stop at
+    the first finished hand. Returns the frames seen."""
+    engine = get_engine(table.room.game)
+    frames = send(table, now, act="hello", token=None)
+    for _ in range(limit):
+        if engine.is_over(table.room.state):
+            return frames
+        if YOU in engine.actors(table.room.state):
+            frames += send(table, now, act="auto", version=str(table.room.version))
+        else:
+            due = table.next_due()
+            assert due is not None, "the table waits for nobody"
+            now = max(now, due)
+            frames += table.tick(now)
+    raise AssertionError("no result")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_hand_plays_to_the_result(game):
+    table = PracticeTable(game, GAMES[game], seed="whole1")
+    frames = play_to_result(table)
+    assert frames[0].startswith('<div id="stage"') and 'id="hand-form"' in frames[0]
+    assert all('<div id="ver" data-version=' in f for f in frames)
+    assert 'id="result"' in "".join(frames)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_continues_exactly_where_it_was(game):
+    table = PracticeTable(game, GAMES[game], seed="save1")
+    send(table, 1.0, act="hello")
+    for t in range(2, 40):  # a few moves in
+        if YOU in get_engine(game).actors(table.room.state):
+            send(table, t, act="auto", version=str(table.room.version))
+        else:
+            table.tick(max(t, table.next_due() or t))
+    saved = table.save_json()
+    again = PracticeTable.restore(saved)
+    assert again.room.state == table.room.state and again.room.version == table.room.version
+    assert [s.name for s in again.seats] == [s.name for s in table.seats]
+    first = send(again, 50.0, act="hello")[0]
+    assert first == send(table, 50.0, act="hello")[0]  # the same screen, byte for byte
+    with pytest.raises(ValueError):
+        PracticeTable.restore('{"format": 99}')
+    with pytest.raises(ValueError):
+        PracticeTable.restore("not json")
+
+
+def test_a_refused_play_keeps_the_cards_and_the_state():
+    table = PracticeTable("daifugo", {"players": "4"}, seed="refuse1")
+    send(table, 1.0, act="hello")
+    while YOU not in get_engine("daifugo").actors(table.room.state):
+        table.tick(table.next_due())
+    before = json.dumps(table.room.state, sort_keys=True), table.room.version
+    hand = table.room.state["hands"][YOU]
+    frames = send(table, 2.0, act="play", version=str(table.room.version), card=[str(c) for c in hand[:3]])
+    assert 'class="msg error"' in frames[0]
+    assert (json.dumps(table.room.state, sort_keys=True), table.room.version) == before
+    assert table.selection == hand[:3]
+    stale = send(table, 2.0, act="pass", version="0")
+    assert 'data-code="stale"' in stale[0] or 'data-code="malformed"' in stale[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.text(max_size=50), st.binary(max_size=50).map(lambda b: b.decode("latin-1")),
+                 st.dictionaries(st.sampled_from(["act", "version", "card", "index", "mode", "reading", "kind"]),
+                                 st.one_of(st.none(), st.integers(), st.text(max_size=8), st.floats(),
+                                           st.lists(st.text(max_size=3), max_size=5)), max_size=5)
+                 .map(json.dumps)))
+def test_hostile_messages_change_nothing(text):
+    table = PracticeTable("guandan", {}, seed="hostile")
+    send(table, 1.0, act="hello")
+    before = json.dumps(table.room.state, sort_keys=True), table.room.version
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        msg = None
+    harmless = not (isinstance(msg, dict) and msg.get("act") in ("play", "pick", "auto", "exchange", "interrupt",
+                                                                 "ffwd", "new_match"))
+    out = table.receive(text, 2.0)
+    assert isinstance(out, list)
+    if harmless:
+        assert (json.dumps(table.room.state, sort_keys=True), table.room.version) == before
