@@ -10,4 +10,5 @@ urlpatterns = [
     path("rooms/<uuid:room_id>/join/", views.join, name="join"),
     path("practice/", views.practice, name="practice"),
     path("practice/<slug:game>/", views.practice, name="practice_game"),
+    path("practice/<slug:game>/started", views.practice_started, name="practice_started"),
 ]

@@ -14,20 +14,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.core import IllegalAction
 
+from analytics import record
 from tables.core import options as opts
 
-from . import lobby, ratelimit, render as render_screen, tokens
+from . import bundle, lobby, ratelimit, render as render_screen, tokens
 from .models import Room
 from .passphrase import InvalidInput, clean_name, normalise, room_key
 
 MAX_CLAIMS = 8
 TOO_MANY = "入室の試行が多すぎます。1分ほど待ってからもう一度どうぞ。"
-TOO_MANY_PRACTICE = "練習の開始が多すぎます。1分ほど待ってからもう一度どうぞ。"
 
 
 def browser_id(request: HttpRequest) -> str:
@@ -88,49 +89,39 @@ def join(request: HttpRequest, room_id) -> HttpResponse:
     return _to_room(request, room, token)
 
 
-@sensitive_post_parameters("name")
-@require_http_methods(["GET", "HEAD", "POST"])
+@require_http_methods(["GET", "HEAD"])
 def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
-    """The practice rules screen of ``game`` (players, CPU speed; 続ける when this browser
-    has a match in play) and, on POST, a new solo room (the saved one is closed)."""
+    """The practice screen of ``game``: its rules card and options, and the table, which
+    runs in this browser (static/app/practice.js, tables/practice.py on Pyodide; DESIGN.md
+    "Offline practice"). Nothing about the visitor is in the page, so the service worker
+    keeps it for offline use; saves live in the browser."""
     if game not in opts.GAMES:
         raise Http404("no such game")
-    saved = lobby.current_practice(tokens.digest(request.COOKIES.get(tokens.BROWSER_COOKIE)), game)
     ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
            "rule_choices": opts.choice_fields(game, opts.defaults(game)),
-           "game": game, "game_label": opts.GAMES[game], "saved": saved,
-           "saved_scores": _saved_scores(saved), "saved_round": _saved_round(saved)}
-    if request.method == "POST":
-        if not ratelimit.allow_join(request, "practice"):  # a new practice room is a room too
-            ctx["error"] = TOO_MANY_PRACTICE
-            return _with_bid(request, render(request, "rooms/practice.html", ctx, status=429))
+           "game": game, "game_label": opts.GAMES[game], "boot": bundle.boot_files(),
+           "test_seeds": test_seed({"seed": "x"}) is not None}
+    return render(request, "rooms/practice.html", ctx)
+
+
+@csrf_exempt  # a beacon (no headers); it only adds anonymous counts, and is rate limited
+@require_POST
+def practice_started(request: HttpRequest, game: str) -> HttpResponse:
+    """A practice game started in a browser that was online: counted as a practice room
+    and a game started, as the server's rooms are (analytics; offline play sends nothing).
+    The body is the number of players (1 person + CPUs)."""
+    if game not in opts.GAMES:
+        raise Http404("no such game")
+    if ratelimit.allow_join(request, "practice"):
         try:
-            room, token = lobby.practice(clean_name(request.POST.get("name", "") or "あなた"),
-                                         tokens.digest(browser_id(request)), request.POST, game=game,
-                                         seed=test_seed(request.POST))
-            return _to_room(request, room, token)
-        except (InvalidInput, IllegalAction) as exc:
-            ctx["error"] = exc.ja
-    return _with_bid(request, render(request, "rooms/practice.html", ctx))
-
-
-def _saved_scores(room: Room | None) -> list[tuple[str, int]]:
-    """``[(name, running total)]`` of a saved practice match (for the 続ける button):
-    Dou Dizhu's ``scores``, Daifugō's ``totals`` (Guandan counts levels, not points)."""
-    state = (room.state or {}) if room else {}
-    scores = state.get("scores") or state.get("totals")
-    if not scores:
-        return []
-    names = {s.order: s.name for s in room.seats.all()}
-    return [(names.get(i, f"#{i + 1}"), v) for i, v in enumerate(scores)]
-
-
-def _saved_round(room: Room | None) -> str:
-    """Where a saved practice match stands: 第Nゲーム (Daifugō's games), else 第N局 (hands)."""
-    state = (room.state or {}) if room else {}
-    if "game_no" in state:
-        return f"第{state['game_no']}ゲーム"
-    return f"第{state.get('hand_no') or 1}局"
+            players = int(request.body[:2] or 0)
+        except ValueError:
+            players = 0
+        if players not in opts.player_range(game):
+            players = opts.defaults(game)["players"]
+        record.room_created(game, practice=True)
+        record.game_started(game, 1, players - 1)
+    return HttpResponse(status=204)
 
 
 def room_page(request: HttpRequest, room_id) -> HttpResponse:
