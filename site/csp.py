@@ -3,8 +3,10 @@
 Django 5.2 has no built-in CSP, so this small middleware sets one: scripts only from this
 origin or with the response's nonce (``request.csp_nonce``, also ``{{ csp_nonce }}`` in
 templates through :func:`nonce`, which django-htmx's ``{% htmx_script %}`` reads), no
-eval, no plugins, no framing, sockets and fetches only to this origin (CSP 3: ``'self'``
-covers ``ws:``/``wss:`` of the same host). Inline ``<script>`` without the nonce does not
+eval, no plugins, no framing; sockets, fetches, workers and the service worker only from
+this origin (CSP 3: ``'self'`` covers ``ws:``/``wss:`` of the same host).
+``'wasm-unsafe-eval'`` lets Pyodide compile WebAssembly for the browser's practice table
+(issue 12); it allows no JavaScript eval. Inline ``<script>`` without the nonce does not
 run; ``<script type="application/json">`` data blocks (``json_script``) are not scripts.
 Styles allow inline ``style`` (htmx's indicator rule, per-element widths); names are
 escaped by the templates, and a style cannot run code.
@@ -19,7 +21,7 @@ from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 
 POLICY = (
     "default-src 'self'; "
-    "script-src 'self' 'nonce-{nonce}'; "
+    "script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; "
     "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; "
     "font-src 'self'; "

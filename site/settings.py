@@ -7,6 +7,7 @@ channels-redis; set ``TEFUDA_SECRET_KEY`` and ``TEFUDA_DEBUG=0`` in production.
 """
 from __future__ import annotations
 
+import mimetypes
 import os
 from pathlib import Path
 
@@ -149,7 +150,21 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request when it is missing (tests)
-STATICFILES_DIRS = [BASE_DIR / "static"]
+BUILD_DIR = BASE_DIR / "build"  # scripts/setup's output: static/app/tefuda-py.zip, sw.js
+(BUILD_DIR / "static").mkdir(parents=True, exist_ok=True)
+NODE_MODULES = BASE_DIR / "node_modules"  # npm ci (scripts/setup); served from our origin
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    BUILD_DIR / "static",  # app/tefuda-py.zip: games/ + tables/ + Jinja2 + MarkupSafe for Pyodide
+    ("pyodide", NODE_MODULES / "pyodide"),  # npm pyodide: pyodide.mjs, pyodide.asm.wasm, …
+    ("chartjs", NODE_MODULES / "chart.js" / "dist"),  # the analytics dashboard's charts
+]
+# Python 3.11's table lacks .mjs (Pyodide's pyodide.mjs / pyodide.asm.mjs are imported as
+# modules, which browsers refuse as application/octet-stream); WebAssembly's streaming
+# compile needs application/wasm. Django's static view (tests) reads this table.
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 # WhiteNoise serves static files from the daphne process itself (scripts/serve runs
 # collectstatic; the finders also serve them without it, e.g. in tests).
 WHITENOISE_USE_FINDERS = True

@@ -7,6 +7,9 @@ from . import views
 urlpatterns = [
     path("", views.top, name="top"),
     path("favicon.ico", views.favicon),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("offline/", views.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("analytics/", include("analytics.urls")),
     path("", include("rooms.urls")),

@@ -1,6 +1,23 @@
-"""Site-wide pages."""
+"""Site-wide pages, and what makes the site an installable app (issue 12, seed 004 §1): the
+web app manifest, the service worker (generated into build/sw.js by scripts/build_sw.mjs)
+and the page a navigation gets when offline."""
+from django.conf import settings
+from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+THEME_COLOR = "#0f3b2e"  # tefuda.css --bg
+ICONS = [  # static/icons (scripts/make_icons.py)
+    ("icons/icon-192.png", 192, "any"),
+    ("icons/icon-512.png", 512, "any"),
+    ("icons/maskable-512.png", 512, "maskable"),
+]
+DESCRIPTION = {
+    "ja": "大富豪・掼蛋・闘地主を友だちとブラウザで。1人練習はオフラインでも遊べます。",
+    "en": "Daifugō, Guandan and Dou Dizhu with friends in the browser; solo practice works offline too.",
+}
 
 
 def top(request):
@@ -12,3 +29,52 @@ def favicon(request):
     """/favicon.ico, which browsers ask for on pages that name no icon (the admin's): the
     site's SVG icon."""
     return redirect(static("favicon.svg"), permanent=True)
+
+
+@require_safe
+def manifest(request):
+    """/manifest.webmanifest: the web app manifest (W3C Web App Manifest), in the request's
+    language (ja unless English is chosen), both descriptions in ``description_localized``.
+    Starts on the practice page, standalone; icons from static/icons."""
+    lang = "en" if (get_language() or "ja").startswith("en") else "ja"
+    data = {
+        "id": "/practice/",
+        "name": "手札 Tefuda",
+        "short_name": "手札",
+        "description": DESCRIPTION[lang],
+        "description_localized": {code: {"value": text} for code, text in DESCRIPTION.items()},
+        "lang": lang,
+        "dir": "ltr",
+        "start_url": "/practice/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOR,
+        "background_color": THEME_COLOR,
+        "categories": ["games"],
+        "icons": [{"src": static(name), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+                  for name, size, purpose in ICONS],
+    }
+    return JsonResponse(data, content_type="application/manifest+json",
+                        json_dumps_params={"ensure_ascii": False, "indent": 1})
+
+
+@require_safe
+def service_worker(request):
+    """/sw.js: the Workbox service worker built by ``scripts/setup`` (build/sw.js), at the
+    site root so its scope is the whole site; revalidated on every check (no-cache) so an
+    update is seen on the next launch. 404 with a hint when the build is missing."""
+    path = settings.BUILD_DIR / "sw.js"
+    if not path.is_file():
+        raise Http404("build/sw.js is missing: run scripts/setup (npm ci, then scripts/build_sw.mjs)")
+    response = FileResponse(path.open("rb"), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def offline(request):
+    """/offline/: what any page but practice shows without a connection (the service worker
+    answers with its precached copy): online play needs a connection, practice does not."""
+    return render(request, "offline.html")

@@ -76,7 +76,7 @@ def test_staff_sees_the_numbers(numbers, staff):
     assert funnel == {"waiting": (0, 0, 0), "exchange": (2, 0, 0), "playing": (0, 4, 3), "result": (1, 0, 0)}
     assert [e["key"] for e in ctx["errors"]] == ["ZeroDivisionError @ view boom", "error: boom @ /:3"]
     assert f'value="{numbers.isoformat()}"' in html  # the default range is shown in the form
-    assert "vendor/chartjs/chart.umd.js" in html and "cdn" not in html.lower()
+    assert "/static/chartjs/chart.umd.js" in html and "cdn" not in html.lower()
     data = json.loads(html.split('id="usage-data" type="application/json">')[1].split("</script>")[0])
     assert len(data["days"]) == 30 and data["series"]["sessions"][-2:] == [5, 17]
 

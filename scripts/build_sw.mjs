@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// Generate the service worker build/sw.js with Workbox (workbox-build, from npm), served at
+// /sw.js by tefuda_site.views.service_worker. Run by scripts/setup after `npm ci` and the
+// Python bundle (scripts/build_bundle.py); usage: node scripts/build_sw.mjs [python].
+//
+// What it caches (issue 12, seed 004 §1: "after one visit, solo practice works with no signal"):
+// - precached, each with a content revision: Pyodide's runtime (npm `pyodide`), the practice
+//   app (static/app/*, build/static/app/tefuda-py.zip), the site's CSS/JS, htmx and its ws
+//   extension (django-htmx's static files, the names {% htmx_script %} emits), the icons,
+//   the favicon, the manifest, /offline/, and one copy of each practice page (an app shell);
+// - the practice pages as navigations: NetworkFirst (3 s), then the last copy seen online,
+//   then the precached shell;
+// - any other navigation while offline: the /offline/ page (nothing of it is cached);
+// - nothing else: room pages, /ws/ sockets, /admin/, /analytics/ and every POST go to the
+//   network untouched.
+// No skipWaiting / clientsClaim: a new version waits until every tab of the old one is
+// closed, so an update never swaps files under a practice game in progress.
+//
+// The static URLs come from Django itself (its staticfiles finders and `static()`), so
+// they are exactly the URLs the pages request, whatever STATICFILES_DIRS or STORAGES say.
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync, statSync, existsSync, mkdirSync } from "node:fs";
+import { join, dirname, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateSW } from "workbox-build";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PYTHON = process.argv[2] || join(ROOT, ".venv", "bin", "python");
+const SW_DEST = join(ROOT, "build", "sw.js");
+
+/** Static names (relative to STATIC_URL) that solo practice needs. */
+export const PRECACHE_STATIC = [
+  /^pyodide\/(pyodide\.m?js|pyodide\.asm\.m?js|pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)$/,
+  /^app\/[^/]+\.(js|mjs|zip|json|css|whl)$/,
+  /^[^/]+\.(css|js|svg)$/,
+  /^icons\/[^/]+\.png$/,
+  /^django_htmx\/(htmx-2\.min\.js|ext\/hx-ws-2\.min\.js|django-htmx\.js)$/,
+];
+/** The practice pages (app shells) and the offline page. */
+export const SHELLS = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/"];
+export const SHELL_KEY = "?app-shell=1"; // the precached copy's key, never a navigation's URL
+const OFFLINE = "/offline/";
+const MANIFEST = "/manifest.webmanifest";
+
+// Every static file Django serves, as [name, url, absolute path] (first finder wins, as
+// for findstatic / collectstatic).
+const LIST_STATIC = `
+import json, os, sys
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tefuda_site.settings")
+import django
+django.setup()
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
+seen = {}
+for finder in finders.get_finders():
+    for name, storage in finder.list(["*.map", "*.d.ts"]):
+        prefix = getattr(storage, "prefix", None)
+        name = f"{prefix}/{name}" if prefix else name
+        if name.replace(os.sep, "/") not in seen:
+            seen[name.replace(os.sep, "/")] = storage.path(name[len(prefix) + 1:] if prefix else name)
+json.dump([[n, static(n), p] for n, p in sorted(seen.items())], sys.stdout)
+`;
+
+function md5(buffer) {
+  return createHash("md5").update(buffer).digest("hex");
+}
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** One revision for the server-rendered pages: their templates, views and translations,
+ * and the static files they name. */
+function pagesRevision(staticEntries) {
+  const hash = createHash("md5");
+  const sources = [
+    ...filesUnder(join(ROOT, "templates")),
+    ...filesUnder(join(ROOT, "locale")).filter((p) => p.endsWith(".mo")),
+    join(ROOT, "site", "views.py"),
+    join(ROOT, "rooms", "views.py"),
+  ].filter(existsSync).sort();
+  for (const path of sources) hash.update(relative(ROOT, path)).update(readFileSync(path));
+  for (const entry of staticEntries) hash.update(entry.url).update(entry.revision);
+  return hash.digest("hex");
+}
+
+function staticEntries() {
+  const listed = JSON.parse(execFileSync(PYTHON, ["-c", LIST_STATIC], { cwd: ROOT, encoding: "utf8" }));
+  return listed
+    .filter(([name]) => PRECACHE_STATIC.some((re) => re.test(name)))
+    .map(([, url, path]) => ({ url, revision: md5(readFileSync(path)) }));
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+async function main() {
+  const assets = staticEntries();
+  for (const needed of ["pyodide.asm.wasm", "python_stdlib.zip", "htmx-2.min.js"]) {
+    if (!assets.some((e) => e.url.endsWith(needed))) {
+      throw new Error(`${needed} is not among the static files: run npm ci and scripts/setup first`);
+    }
+  }
+  const pages = pagesRevision(assets);
+  const manifestEntries = [
+    ...assets,
+    { url: OFFLINE, revision: pages },
+    { url: MANIFEST, revision: pages },
+    ...SHELLS.map((url) => ({ url: url + SHELL_KEY, revision: pages })),
+  ];
+  // Shells first (each falls back to its own precached copy), then every other navigation.
+  const runtimeCaching = [
+    ...SHELLS.map((path) => ({
+      urlPattern: new RegExp(`^https?://[^/]+${escapeRegExp(path)}$`),
+      handler: "NetworkFirst",
+      method: "GET",
+      options: {
+        cacheName: "tefuda-practice-pages",
+        networkTimeoutSeconds: 3,
+        cacheableResponse: { statuses: [200] },
+        precacheFallback: { fallbackURL: path + SHELL_KEY },
+      },
+    })),
+    {
+      urlPattern: ({ request }) => request.mode === "navigate",
+      handler: "NetworkOnly",
+      method: "GET",
+      options: { precacheFallback: { fallbackURL: "/offline/" } },
+    },
+  ];
+  mkdirSync(dirname(SW_DEST), { recursive: true });
+  const { count, size, warnings } = await generateSW({
+    swDest: SW_DEST,
+    mode: "production",
+    sourcemap: false,
+    inlineWorkboxRuntime: true,
+    cacheId: "tefuda",
+    globDirectory: dirname(SW_DEST), // nothing is globbed: Django lists the files (above)
+    globPatterns: [],
+    additionalManifestEntries: manifestEntries,
+    runtimeCaching,
+    skipWaiting: false,
+    clientsClaim: false,
+    cleanupOutdatedCaches: true,
+    navigationPreload: false,
+    navigateFallback: undefined,
+  });
+  for (const warning of warnings) console.warn(`build_sw: ${warning}`);
+  console.log(`build_sw: ${relative(ROOT, SW_DEST)} precaches ${count} URLs, ${(size / 1e6).toFixed(1)} MB`);
+}
+
+main().catch((error) => {
+  console.error(`build_sw: ${error.message}`);
+  process.exit(1);
+});
