@@ -1,0 +1,124 @@
+"""The installable app in Debian's Chromium (issue 12, seed 004 §1): one visit online
+installs the service worker and precaches what solo practice needs; offline, the practice
+pages open from the cache and a room page says online play needs a connection; Chrome's
+own installability check finds nothing missing. (Playing a whole offline game of each
+kind is tests/browser's practice tests.)"""
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PRACTICE = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/"]
+NEVER = ("/rooms/", "/ws/", "/admin/", "/analytics/")
+
+# Resolves once the service worker is active, i.e. its install (the whole precache) is done;
+# then lists every cached URL by cache.
+CACHED = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  if (reg.active.state !== "activated") {
+    await new Promise((done) => reg.active.addEventListener("statechange", (e) => {
+      if (e.target.state === "activated") done();
+    }));
+  }
+  const out = {active: reg.active.state, scope: reg.scope};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    out[name] = (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search);
+  }
+  return out;
+}"""
+
+
+def visit_once_online(browser, live_server_url, path="/"):
+    """A fresh browser context that loaded ``path`` once and waited for the service worker
+    to be active; returns (context, page, caches)."""
+    context = browser.new_context(base_url=live_server_url, service_workers="allow")
+    page = context.new_page()
+    page.goto(path)
+    cached = page.evaluate(CACHED)
+    return context, page, cached
+
+
+def precached(cached: dict) -> list[str]:
+    return next(urls for name, urls in cached.items() if name.startswith("tefuda-precache"))
+
+
+def test_one_visit_precaches_what_practice_needs_and_nothing_of_rooms(browser, live_server_url):
+    context, page, cached = visit_once_online(browser, live_server_url)
+    assert cached["active"] == "activated" and cached["scope"] == live_server_url + "/"
+    urls = {re.sub(r"[?&]__WB_REVISION__=\w+", "", u) for u in precached(cached)}
+    for needed in ["/static/pyodide/pyodide.asm.wasm", "/static/pyodide/python_stdlib.zip",
+                   "/static/pyodide/pyodide.mjs", "/static/app/tefuda-py.zip", "/static/app/worker.js",
+                   "/static/app/practice.js", "/static/django_htmx/htmx-2.min.js",
+                   "/static/django_htmx/ext/hx-ws-2.min.js", "/offline/", "/manifest.webmanifest",
+                   *(p + "?app-shell=1" for p in PRACTICE)]:
+        assert needed in urls, needed
+    # online: a room page, the admin and analytics go to the network and stay out of every cache
+    room = f"/rooms/{uuid.uuid4()}/"
+    for path in [room, "/admin/login/", "/analytics/"]:
+        page.goto(path)
+    page.goto("/practice/guandan/")
+    everything = page.evaluate(CACHED)
+    for name, urls in everything.items():
+        if isinstance(urls, list):
+            assert not [u for u in urls if u.startswith(NEVER)], name
+    assert everything["tefuda-practice-pages"] == ["/practice/guandan/"]  # the NetworkFirst copy
+    context.close()
+
+
+def test_offline_practice_opens_from_the_cache_and_a_room_needs_a_connection(browser, live_server_url):
+    context, page, _ = visit_once_online(browser, live_server_url, "/")  # never opened a practice page
+    context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    for path in PRACTICE:
+        response = page.goto(path)
+        assert response.status == 200 and response.from_service_worker, path
+        assert "1人練習" in page.locator("h1").inner_text(), path
+        assert page.locator("#practice-app").count() == 1, path
+    # the practice app's files answer from the cache too, wasm with its type
+    wasm = page.evaluate("""async () => {
+      const r = await fetch("/static/pyodide/pyodide.asm.wasm");
+      return [r.status, r.headers.get("content-type"), (await r.arrayBuffer()).byteLength];
+    }""")
+    assert wasm[0] == 200 and wasm[1] == "application/wasm" and wasm[2] > 1_000_000
+    # a room page (a link a friend sent) says online play needs a connection
+    response = page.goto(f"/rooms/{uuid.uuid4()}/")
+    assert response.from_service_worker
+    text = page.locator("#offline").inner_text()
+    assert "オンライン対戦には接続が必要" in text and "needs a connection" in text
+    page.get_by_role("link", name="闘地主 Dou Dizhu（3人）").click()
+    page.wait_for_url("**/practice/doudizhu/")
+    assert "1人練習" in page.locator("h1").inner_text()
+    context.close()
+
+
+def test_chrome_finds_the_site_installable(browser, live_server_url, tmp_path):
+    # a profile on disk: Chrome never installs from an incognito context (new_context's kind)
+    # (Debian's Chromium and the flags of conftest.py's browser fixture)
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path, executable_path="/usr/bin/chromium", headless=True, base_url=live_server_url,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+              "--no-first-run", "--disable-sync"])
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto("/practice/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    cdp = context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == live_server_url + "/manifest.webmanifest"
+    assert manifest["errors"] == [], manifest["errors"]
+    parsed = json.loads(manifest["data"])
+    assert parsed["start_url"] == "/practice/" and parsed["display"] == "standalone"
+    for icon in parsed["icons"]:  # every icon is fetched and decoded by the browser at its size
+        size = page.evaluate("""async (src) => {
+          const img = new Image(); img.src = src; await img.decode();
+          return img.naturalWidth + "x" + img.naturalHeight;
+        }""", icon["src"])
+        assert size == icon["sizes"], icon
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+    context.close()
