@@ -6,10 +6,8 @@ one-time ``claim`` in the redirect URL; the page moves it to sessionStorage.
 """
 from __future__ import annotations
 
-import os
 import secrets
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -99,8 +97,7 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
         raise Http404("no such game")
     ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
            "rule_choices": opts.choice_fields(game, opts.defaults(game)),
-           "game": game, "game_label": opts.GAMES[game], "boot": bundle.boot_files(),
-           "test_seeds": test_seed({"seed": "x"}) is not None}
+           "game": game, "game_label": opts.GAMES[game], "boot": bundle.boot_files()}
     return render(request, "rooms/practice.html", ctx)
 
 
@@ -145,17 +142,3 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
     response["Referrer-Policy"] = "no-referrer"
     return _with_bid(request, response)
 
-
-def test_seed(data) -> str | None:
-    """The deal seed a test asks for (form field ``seed``), or None.
-
-    Honoured only when ``settings.DEBUG`` is on or the ``TEFUDA_TEST_SEEDS`` environment
-    variable is set, never in production: there every deal comes from
-    ``secrets.token_hex`` and cannot be chosen or guessed.
-    """
-    if not (settings.DEBUG or os.environ.get("TEFUDA_TEST_SEEDS")):
-        return None
-    seed = data.get("seed")
-    if isinstance(seed, str) and 0 < len(seed) <= 32 and seed.isalnum():
-        return seed
-    return None

@@ -66,7 +66,7 @@ class PracticeTable:
                  seed: str | None = None) -> None:
         options = opts.parse(game, form or {}, opts.defaults(game))
         options["fast_forward"] = False
-        seed = seed or secrets.token_hex(8)
+        seed = seed or _form_seed(form or {}) or secrets.token_hex(8)
         engine = get_engine(game)
         self.room = LocalRoom(game, options, engine.new(opts.engine_config(game, options), seed), seed)
         self.seats = _seats(options["players"], name)
@@ -278,6 +278,16 @@ def _seats(players: int, name: str) -> list[LocalSeat]:
     """You at seat 0 (the host of this table), CPU 1… at the others."""
     return [LocalSeat(0, name or DEFAULT_NAME, True, True)] + [
         LocalSeat(i, f"CPU {i}", False) for i in range(1, players)]
+
+
+def _form_seed(form: dict) -> str | None:
+    """A deal the player asks for by its seed (form field ``seed``: 1–32 letters or
+    digits), else None. Harmless in practice — it is the player's own game — and it lets a
+    deal be played again (the browser tests replay scripted deals with it)."""
+    seed = form.get("seed")
+    if isinstance(seed, str) and 0 < len(seed) <= 32 and seed.isascii() and seed.isalnum():
+        return seed
+    return None
 
 
 def _decode(text) -> dict:

@@ -40,11 +40,17 @@ def test_rooms_seats_and_starts_are_counted():
     }
 
 
-def test_practice_rooms_are_counted_as_practice():
-    c = Client()
-    c.post("/practice/", {"name": "ひとり", "players": "5", "speed": "fast"})
+def test_practice_games_started_online_are_counted_as_practice():
+    """The browser's practice table sends a beacon when it starts online (the body: the
+    number of players); a bad count falls back to the game's default."""
+    c = Client(enforce_csrf_checks=True)  # a beacon carries no token
+    assert c.post("/practice/daifugo/started", "5", content_type="text/plain").status_code == 204
     assert n("rooms_created", key="practice") == 1 and n("games_started", key="5p") == 1
     assert n("players", key="human") == 1 and n("players", key="cpu") == 4
+    assert c.post("/practice/doudizhu/started", "99", content_type="text/plain").status_code == 204
+    assert n("games_started", game="doudizhu", key="3p") == 1
+    assert c.get("/practice/daifugo/started").status_code == 405
+    assert c.post("/practice/nosuch/started", "4", content_type="text/plain").status_code == 404
 
 
 def test_a_whole_game_counts_its_round_finish_special_cards_and_late_quit_points():

@@ -176,27 +176,10 @@ def test_cpus_never_press_next_hand(make_room):
 
 
 @pytest.mark.django_db
-def test_practice_doudizhu_continue_and_new(client):
-    r = client.get("/")
-    assert "/practice/doudizhu/" in r.content.decode()
+def test_practice_doudizhu_page(client):
+    assert "/practice/doudizhu/" in client.get("/").content.decode()
     r = client.get("/practice/doudizhu/")
-    assert r.status_code == 200 and "闘地主" in r.content.decode() and "続ける" not in r.content.decode()
-    r = client.post("/practice/doudizhu/", {"name": "わたし", "speed": "fast"})
-    assert r.status_code == 302
-    room = Room.objects.get(solo=True, game="doudizhu")
-    assert room.status == "playing" and room.seats.count() == 3
-    page = client.get("/practice/doudizhu/").content.decode()
-    assert "続ける" in page and f"/rooms/{room.id}/" in page and "新しく始める" in page
-    # the saved match outlives the empty-room sweep (only practice rooms)
-    Room.objects.filter(pk=room.id).update(empty_since=timezone.now() - driver.EMPTY_TTL * 2)
-    driver.housekeeping()
-    assert Room.objects.filter(pk=room.id).exists()
-    # 新しく始める closes the saved match and deals a fresh one at 0
-    client.post("/practice/doudizhu/", {"name": "わたし"})
-    assert Room.objects.get(pk=room.id).status == "closed"
-    fresh = Room.objects.get(solo=True, game="doudizhu", status="playing")
-    assert fresh.state["scores"] == [0, 0, 0]
-    assert client.get("/practice/nosuchgame/").status_code == 404
+    assert r.status_code == 200 and "闘地主" in r.content.decode() and 'data-game="doudizhu"' in r.content.decode()
 
 
 @pytest.mark.django_db

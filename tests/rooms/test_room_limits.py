@@ -55,14 +55,18 @@ def test_the_window_resets(monkeypatch, settings, rf):
     assert ratelimit.allow_join(request)
 
 
-def test_new_practice_rooms_count_too(client, settings):
+def test_practice_starts_count_apart_from_joins(client, settings):
+    """Practice starts (the browser's beacon) are limited like joins but counted apart:
+    past the limit they are simply not counted, and friends behind the same address still
+    enter a room."""
+    from analytics.models import DailyCount
+
     settings.TEFUDA_JOIN_LIMIT = (2, 60)
-    for _ in range(2):
-        assert client.post("/practice/", {"name": "あき", "players": "4"}, REMOTE_ADDR="10.0.0.3").status_code == 302
-    refused = client.post("/practice/", {"name": "あき", "players": "4"}, REMOTE_ADDR="10.0.0.3")
-    assert refused.status_code == 429 and "練習の開始が多すぎます" in refused.content.decode()
-    assert Room.objects.filter(solo=True).exclude(status=Room.Status.CLOSED).count() == 1  # the saved one
-    # counted apart: a friend behind the same address still enters a room
+    for _ in range(3):
+        assert client.post("/practice/daifugo/started", "4", content_type="text/plain",
+                           REMOTE_ADDR="10.0.0.3").status_code == 204
+    counted = sum(DailyCount.objects.filter(metric="rooms_created", key="practice").values_list("n", flat=True))
+    assert counted == 2
     assert enter(Client(), "ともだちのへや", ip="10.0.0.3").status_code == 302
 
 

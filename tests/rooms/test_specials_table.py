@@ -13,7 +13,6 @@ from django.utils import timezone
 from games import get_engine
 from rooms import actions, driver, lobby, outofturn
 from rooms.models import Room, RoomEvent
-from rooms import views
 from tables.core import options as opts, reactions
 from tests.daifugo.util import ids, table
 
@@ -312,19 +311,6 @@ async def test_foul_waiting_player_is_shown_waiting_for_a_seven(make_room):
     assert "反則上がり：7待ち" in host.latest("seats")
     assert "反則上がり：7待ち" in guest.latest("status")
     await host.close(); await guest.close()
-
-
-@pytest.mark.django_db
-async def test_test_seeds_only_in_debug_or_with_the_env_var(settings, monkeypatch):
-    monkeypatch.delenv("TEFUDA_TEST_SEEDS", raising=False)
-    settings.DEBUG = False
-    assert views.test_seed({"seed": "abc123"}) is None
-    monkeypatch.setenv("TEFUDA_TEST_SEEDS", "1")
-    assert views.test_seed({"seed": "abc123"}) == "abc123"
-    assert views.test_seed({"seed": "../x"}) is None
-    monkeypatch.delenv("TEFUDA_TEST_SEEDS")
-    settings.DEBUG = True
-    assert views.test_seed({"seed": "abc123"}) == "abc123"
 
 
 async def test_out_of_turn_actions_are_recognised():

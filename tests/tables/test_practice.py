@@ -99,3 +99,21 @@ def test_hostile_messages_change_nothing(text):
     assert isinstance(out, list)
     if harmless:
         assert (json.dumps(table.room.state, sort_keys=True), table.room.version) == before
+
+
+def test_a_new_match_deals_afresh_from_zero_and_leaving_keeps_the_save():
+    """新しい試合 at any time in practice (seeds/001 §21: the hand in play scores nothing);
+    退出 asks once mid-game, then sends the page back to the practice screen without
+    touching the save (a new game replaces it, never 退出)."""
+    table = PracticeTable("doudizhu", {}, seed="newmatch")
+    play_to_result(table)
+    assert any(table.room.state["scores"])
+    version = table.room.version
+    send(table, 5000.0, act="new_match", version=str(version))
+    assert table.room.state["scores"] == [0, 0, 0] and table.room.version == version + 1
+    saved = table.save_json()
+    first = send(table, 5001.0, act="leave")
+    assert 'data-goto' not in first[0] and "退出する？" in first[0]  # armed: asks again
+    second = send(table, 5002.0, act="leave")
+    assert second == ['<div id="stage" data-goto="/practice/doudizhu/"><p class="notice">退出しました。</p></div>']
+    assert table.save_json() == saved and table.next_due() is None
