@@ -85,15 +85,36 @@ function pagesRevision(staticEntries) {
     join(ROOT, "rooms", "views.py"),
   ].filter(existsSync).sort();
   for (const path of sources) hash.update(relative(ROOT, path)).update(readFileSync(path));
-  for (const entry of staticEntries) hash.update(entry.url).update(entry.revision);
+  for (const entry of staticEntries) hash.update(entry.url).update(entry.revision || entry.integrity);
   return hash.digest("hex");
 }
+
+// Pyodide's files are keyed by URL alone (revision null), so the precache's download is an
+// ordinary fetch that the browser's HTTP cache shares with the practice worker's own
+// download on the first visit (a revisioned entry is fetched with cache: "reload", and the
+// 12 MB would come twice). Two guards keep that safe: each carries its SRI hash, so a
+// stale copy from the HTTP cache can never enter the precache, and the precache's name
+// carries a hash of them all, so a new Pyodide gets a new cache (the old one stays with the
+// old service worker until it hands over, then cleanupOutdatedCaches removes it).
+const BY_URL_ONLY = /^pyodide\//;
 
 function staticEntries() {
   const listed = JSON.parse(execFileSync(PYTHON, ["-c", LIST_STATIC], { cwd: ROOT, encoding: "utf8" }));
   return listed
     .filter(([name]) => PRECACHE_STATIC.some((re) => re.test(name)))
-    .map(([, url, path]) => ({ url, revision: md5(readFileSync(path)) }));
+    .map(([name, url, path]) => {
+      const data = readFileSync(path);
+      return BY_URL_ONLY.test(name)
+        ? { url, revision: null, integrity: `sha384-${createHash("sha384").update(data).digest("base64")}` }
+        : { url, revision: md5(data) };
+    });
+}
+
+/** The precache's cache id: changes whenever a file keyed by URL alone changes. */
+function cacheId(entries) {
+  const hash = createHash("md5");
+  for (const e of entries.filter((e) => e.integrity)) hash.update(e.url).update(e.integrity);
+  return `tefuda-${hash.digest("hex").slice(0, 10)}`;
 }
 
 function escapeRegExp(text) {
@@ -135,12 +156,12 @@ async function main() {
     },
   ];
   mkdirSync(dirname(SW_DEST), { recursive: true });
-  const { count, size, warnings } = await generateSW({
+  const { count, warnings } = await generateSW({
     swDest: SW_DEST,
     mode: "production",
     sourcemap: false,
     inlineWorkboxRuntime: true,
-    cacheId: "tefuda",
+    cacheId: cacheId(assets),
     globDirectory: dirname(SW_DEST), // nothing is globbed: Django lists the files (above)
     globPatterns: [],
     additionalManifestEntries: manifestEntries,
@@ -152,7 +173,7 @@ async function main() {
     navigateFallback: undefined,
   });
   for (const warning of warnings) console.warn(`build_sw: ${warning}`);
-  console.log(`build_sw: ${relative(ROOT, SW_DEST)} precaches ${count} URLs, ${(size / 1e6).toFixed(1)} MB`);
+  console.log(`build_sw: ${relative(ROOT, SW_DEST)} precaches ${count} URLs`);
 }
 
 main().catch((error) => {

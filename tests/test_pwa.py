@@ -5,6 +5,7 @@ needs, precaches exactly the URLs the practice pages request, with revisions of 
 Django serves now, and never caches rooms, sockets, the admin or analytics."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -61,9 +62,14 @@ def sw_source() -> str:
 
 
 def precache(sw_source: str) -> dict[str, str]:
-    """{url: revision} of the generated service worker's precache manifest."""
-    entries = re.findall(r'\{url:"([^"]+)",revision:"([^"]+)"\}|\{revision:"([^"]+)",url:"([^"]+)"\}', sw_source)
-    found = {u or u2: r or r2 for u, r, r2, u2 in entries}
+    """{url: revision, or "sha384-…" for an entry keyed by its URL alone} of the generated
+    service worker's precache manifest."""
+    found = {}
+    for entry in re.findall(r'\{url:"[^}]+\}', sw_source):
+        url = re.search(r'url:"([^"]+)"', entry).group(1)
+        revision = re.search(r'revision:(?:"([0-9a-f]+)"|null)', entry)
+        integrity = re.search(r'integrity:"(sha384-[^"]+)"', entry)
+        found[url] = revision.group(1) or integrity.group(1)
     assert found, "no precache manifest in build/sw.js"
     return found
 
@@ -145,7 +151,12 @@ def test_precached_static_files_have_the_revisions_of_the_files_served_now(clien
             path = finders.find(url.split("/static/", 1)[1])
             assert path, url
             with open(path, "rb") as f:
-                assert hashlib.md5(f.read()).hexdigest() == revision, f"{url} changed: run scripts/setup"
+                data = f.read()
+            if revision.startswith("sha384-"):  # Pyodide's files: keyed by URL, checked by SRI
+                assert url.startswith("/static/pyodide/"), url
+                assert base64.b64encode(hashlib.sha384(data).digest()).decode() == revision[7:], f"{url} changed: run scripts/setup"
+            else:
+                assert hashlib.md5(data).hexdigest() == revision, f"{url} changed: run scripts/setup"
 
 
 def test_every_precached_url_is_served(client, sw_source):

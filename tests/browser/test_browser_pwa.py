@@ -45,7 +45,7 @@ def visit_once_online(browser, live_server_url, path="/"):
 
 
 def precached(cached: dict) -> list[str]:
-    return next(urls for name, urls in cached.items() if name.startswith("tefuda-precache"))
+    return next(urls for name, urls in cached.items() if "-precache-" in name)
 
 
 def test_one_visit_precaches_what_practice_needs_and_nothing_of_rooms(browser, live_server_url):
