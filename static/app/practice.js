@@ -36,6 +36,7 @@
           $("[data-progress-text]").textContent = mb(m.loaded) + " / " + mb(m.total) + " MB";
         } else if (m.type === "ready") {
           app.dataset.bootMs = m.ms;
+          app.dataset.bootStages = JSON.stringify(m.stages || {});
           resolve();
         } else if (m.type === "failed" && !opened) {
           reject(new Error(m.message));

@@ -31,17 +31,22 @@ async function fetchWithProgress(files, report) {
 }
 
 async function boot(msg) {
-  var started = performance.now();
+  var started = performance.now(), stages = {};
+  function stage(name) { stages[name] = Math.round(performance.now() - started); }
   await fetchWithProgress(msg.files, function (loaded, total) {
     post({ type: "progress", loaded: loaded, total: total });
   });
+  stage("fetched");
   var mod = await import(msg.indexURL + "pyodide.mjs");
   pyodide = await mod.loadPyodide({ indexURL: msg.indexURL });
+  stage("pyodide");
   var zip = await (await fetch(msg.bundle)).arrayBuffer();
   pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/tefuda" });
+  stage("unpacked");
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/tefuda')\n" +
                     "from tables.practice import PracticeTable");
-  post({ type: "ready", ms: Math.round(performance.now() - started) });
+  stage("imported");
+  post({ type: "ready", ms: Math.round(performance.now() - started), stages: stages });
 }
 
 function now() { return Date.now() / 1000; }

@@ -34,8 +34,20 @@ def _child_setup() -> None:
     set_database_connection()
 
 
+@pytest.fixture(scope="session")
+def python_bundle():
+    """The practice pages' Python bundle, built from this tree (scripts/build_bundle.py:
+    rewritten only when its bytes change), so the browser runs the code under test."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, str(root / "scripts" / "build_bundle.py")], check=True, capture_output=True)
+
+
 @pytest.fixture
-def live_server_url(transactional_db, settings):
+def live_server_url(transactional_db, settings, python_bundle):
     """``http://127.0.0.1:<port>`` of a daphne process serving the test database."""
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
     server = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),

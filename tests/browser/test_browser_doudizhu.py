@@ -5,6 +5,7 @@ B, N and the totals, the next hand, and 続ける from the start screen."""
 import time
 
 import pytest
+from tests.browser.practice import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +31,7 @@ def test_solo_hand_from_bidding_to_settlement(live_server_url, browser):
     page.wait_for_selector("h1:has-text('闘地主')")
     page.select_option("select[name=speed]", "fast")
     page.click("button:has-text('はじめる')")
-    page.wait_for_selector("#hand-form")
+    page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
     assert page.locator("#seats li").count() == 3
     assert page.locator("#hand-form label.card").count() == 17
     assert page.locator("#kitty .card.back").count() == 3
@@ -105,5 +106,5 @@ def test_solo_hand_from_bidding_to_settlement(live_server_url, browser):
     # 続ける from the start screen restores the match
     page.goto(url + "/practice/doudizhu/")
     page.click("#continue")
-    page.wait_for_selector("#hand-form")
+    page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
     assert page.inner_text("#status").startswith("第2局")

@@ -11,6 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rooms"))
 from guandan_plan import E, SEED, my_action  # noqa: E402
+from tests.browser.practice import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +50,7 @@ def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, brow
         const i = document.createElement('input'); i.type = 'hidden'; i.name = 'seed'; i.value = '%s';
         f.appendChild(i); }""" % SEED)
     page.click("form.enter-form button[type=submit]")
-    page.wait_for_selector("#hand-form.gd-hand")
+    page.wait_for_selector("#hand-form.gd-hand", timeout=BOOT_TIMEOUT)
     assert "A必須 · 競技" in page.inner_text("#status")
 
     plan = my_plan()

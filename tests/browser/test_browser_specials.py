@@ -12,6 +12,7 @@ import pytest
 from games import get_engine
 from games.daifugo.cards import RANK
 from tables.core import options as opts
+from tests.browser.practice import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.browser
 E = get_engine("daifugo")
@@ -96,7 +97,7 @@ def test_stop_interrupt_and_effect_in_a_seeded_practice_room(test_seeds, live_se
     page.evaluate("""seed => { const i = document.createElement('input'); i.type = 'hidden';
         i.name = 'seed'; i.value = seed; document.querySelector('form.enter-form').appendChild(i); }""", SEED)
     page.click("form.enter-form button[type=submit]")
-    page.wait_for_selector("#hand-form", timeout=15000)
+    page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
 
     for kind, action in steps:
         if kind == "stop":
