@@ -20,7 +20,7 @@
 // they are exactly the URLs the pages request, whatever STATICFILES_DIRS or STORAGES say.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, statSync, existsSync, mkdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSW } from "workbox-build";
@@ -156,6 +156,15 @@ async function main() {
     },
   ];
   mkdirSync(dirname(SW_DEST), { recursive: true });
+  // Nothing changed since the last build (the same entries, this script, the same Workbox):
+  // keep build/sw.js (generating it takes a bundler run, ~20 s on this machine).
+  const stamp = md5(JSON.stringify([manifestEntries, readFileSync(fileURLToPath(import.meta.url), "utf8"),
+    readFileSync(join(ROOT, "node_modules", "workbox-build", "package.json"), "utf8")]));
+  const stampPath = `${SW_DEST}.inputs`;
+  if (existsSync(SW_DEST) && existsSync(stampPath) && readFileSync(stampPath, "utf8") === stamp) {
+    console.log(`build_sw: ${relative(ROOT, SW_DEST)} is up to date`);
+    return;
+  }
   const { count, warnings } = await generateSW({
     swDest: SW_DEST,
     mode: "production",
@@ -173,6 +182,7 @@ async function main() {
     navigateFallback: undefined,
   });
   for (const warning of warnings) console.warn(`build_sw: ${warning}`);
+  writeFileSync(stampPath, stamp);
   console.log(`build_sw: ${relative(ROOT, SW_DEST)} precaches ${count} URLs`);
 }
 

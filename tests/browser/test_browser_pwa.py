@@ -122,3 +122,45 @@ def test_chrome_finds_the_site_installable(browser, live_server_url, tmp_path):
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert errors == [], errors
     context.close()
+
+
+@pytest.fixture
+def own_build_dir(settings, tmp_path):
+    """The live server serves /sw.js from a copy this test may change (an "update")."""
+    source = settings.BUILD_DIR / "sw.js"
+    settings.BUILD_DIR = tmp_path
+    (tmp_path / "sw.js").write_bytes(source.read_bytes())
+    return tmp_path
+
+
+def test_an_update_waits_for_the_next_launch(browser, own_build_dir, live_server_url):
+    context, page, _ = visit_once_online(browser, live_server_url, "/practice/daifugo/")
+    page.reload()  # now controlled by the first version
+    first = page.evaluate("navigator.serviceWorker.controller.state")
+    assert first == "activated"
+    sw = own_build_dir / "sw.js"
+    sw.write_text(sw.read_text() + "\n// a new version of the site\n")
+    state = page.evaluate("""async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg.update();
+      const next = reg.installing || reg.waiting;
+      if (next && next.state !== "installed") {
+        await new Promise((done) => next.addEventListener("statechange", () => {
+          if (next.state === "installed" || next.state === "redundant") done();
+        }));
+      }
+      return {waiting: !!reg.waiting, same: reg.active === navigator.serviceWorker.controller};
+    }""")
+    assert state == {"waiting": True, "same": True}  # the open page keeps the version it started with
+    context.set_offline(True)
+    page.reload()  # still this launch: the old version serves it, the new one waits
+    assert page.evaluate("(async () => !!(await navigator.serviceWorker.getRegistration()).waiting)()")
+    assert "1人練習" in page.locator("h1").inner_text()
+    page.close()  # the last tab of the old version closes: the next launch gets the new one
+    page = context.new_page()
+    page.goto("/practice/daifugo/")
+    after = page.evaluate(CACHED)
+    assert after["active"] == "activated"
+    assert page.evaluate("(async () => (await navigator.serviceWorker.getRegistration()).waiting)()") is None
+    assert "1人練習" in page.locator("h1").inner_text()
+    context.close()
