@@ -4,6 +4,7 @@ ChannelsLiveServerTestCase recipe, as a pytest fixture) and Debian's Chromium vi
 from __future__ import annotations
 
 from functools import partial
+from types import SimpleNamespace
 
 import pytest
 from channels.testing.live import make_application, set_database_connection
@@ -47,8 +48,9 @@ def python_bundle():
 
 
 @pytest.fixture
-def live_server_url(transactional_db, settings, python_bundle):
-    """``http://127.0.0.1:<port>`` of a daphne process serving the test database."""
+def daphne_server(transactional_db, settings, python_bundle):
+    """A daphne process serving the test database: ``.url`` (``http://127.0.0.1:<port>``)
+    and ``.process`` (a test may stop it: the offline practice tests play on with no server)."""
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
     server = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
                            setup=_child_setup)
@@ -56,9 +58,16 @@ def live_server_url(transactional_db, settings, python_bundle):
     if not server.ready.wait(timeout=30):
         server.terminate()
         raise RuntimeError("daphne did not start")
-    yield f"http://127.0.0.1:{server.port.value}"
-    server.terminate()
-    server.join(10)
+    yield SimpleNamespace(url=f"http://127.0.0.1:{server.port.value}", process=server)
+    if server.is_alive():
+        server.terminate()
+        server.join(10)
+
+
+@pytest.fixture
+def live_server_url(daphne_server):
+    """``http://127.0.0.1:<port>`` of :func:`daphne_server`."""
+    return daphne_server.url
 
 
 @pytest.fixture
