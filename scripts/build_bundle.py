@@ -4,12 +4,19 @@ Writes ``build/static/app/tefuda-py.zip`` (served as ``/static/app/tefuda-py.zip
 pure packages ``games/`` (the rule engines, without the Django app config or the
 conformance adapters) and ``tables/`` (the table's presentation, its templates and the
 practice table), and Jinja2 and MarkupSafe as installed from PyPI in this environment
-(pure Python: MarkupSafe's C speedups are left out, its pure fallback runs). The zip is
-deterministic (sorted names, fixed times), so the service worker's revision of it
-changes only when its content does. Usage: ``python scripts/build_bundle.py [out.zip]``.
+(pure Python: MarkupSafe's C speedups are left out, its pure fallback runs), compiled to
+bytecode by Pyodide's own Python (``scripts/compile_bundle.mjs`` under Node.js: the
+worker then imports without compiling ~100 modules; without Node.js and the npm packages
+the bundle holds the sources alone). Sorted names and fixed times; the compile step runs
+only when the sources changed (``.src.sha256`` beside the bundle), so the service
+worker's revision of it changes only when its content does.
+Usage: ``python scripts/build_bundle.py [out.zip]``.
 """
 from __future__ import annotations
 
+import hashlib
+import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -41,20 +48,45 @@ def files() -> list[tuple[Path, str]]:
 
 
 def build(out: Path = OUT) -> Path:
-    """Write the bundle to ``out`` (only if its bytes change) and return the path."""
+    """Write the bundle to ``out`` (only when its sources changed) and return the path."""
     out.parent.mkdir(parents=True, exist_ok=True)
+    source = out.with_suffix(".src.zip")
+    _write_sources(source)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    stamp = out.with_suffix(".src.sha256")
+    if out.exists() and stamp.exists() and stamp.read_text() == digest:
+        return out
     tmp = out.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for path, name in files():
+    if not _compile(source, tmp):
+        shutil.copyfile(source, tmp)
+        digest = "sources-only"  # try compiling again next time
+    tmp.replace(out)
+    stamp.write_text(digest)
+    return out
+
+
+def _write_sources(path: Path) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for source, name in files():
             info = zipfile.ZipInfo(name, STAMP)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            z.writestr(info, path.read_bytes())
-    if out.exists() and out.read_bytes() == tmp.read_bytes():
-        tmp.unlink()
-    else:
-        tmp.replace(out)
-    return out
+            z.writestr(info, source.read_bytes())
+
+
+def _compile(source: Path, out: Path) -> bool:
+    """Bytecode for Pyodide's Python (scripts/compile_bundle.mjs); False if Node.js or the
+    npm packages are missing or the step fails (the sources alone still work)."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        print("build_bundle: no Node.js/pyodide: the bundle holds sources only", file=sys.stderr)
+        return False
+    done = subprocess.run([node, str(ROOT / "scripts" / "compile_bundle.mjs"), str(source), str(out)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        print("build_bundle: compiling failed, sources only:\n" + done.stderr[-2000:], file=sys.stderr)
+        return False
+    return True
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
   if (!app) return;
   var game = app.dataset.game;
   var SAVE = "tefuda.practice." + game;
+  var OPEN = "tefuda.practice.open." + game;  // this tab was at the table: a reload goes back to it
   var boot = JSON.parse(document.getElementById("boot-files").textContent);
   var worker = null, ready = null, socket = null, opened = false;
 
@@ -53,6 +54,7 @@
     if (m.type === "opened") {
       opened = true;
       keep(m.save);
+      try { sessionStorage.setItem(OPEN, "1"); } catch (e) {}
       connect();
     } else if (m.type === "frames") {
       if (m.save) keep(m.save);
@@ -136,5 +138,11 @@
   }
   refreshSaved();
   show("setup");
-  if (location.hash === "#continue" && saved()) begin(saved());
+  // 退出 leaves through data-goto (room.js): this tab is no longer at the table
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (document.querySelector("[data-goto]")) { try { sessionStorage.removeItem(OPEN); } catch (e) {} }
+  });
+  var back = false;
+  try { back = sessionStorage.getItem(OPEN) === "1"; } catch (e) {}
+  if ((back || location.hash === "#continue") && saved()) begin(saved());
 })();

@@ -47,8 +47,7 @@ def play_offline(page, game: str) -> None:
     auto_play(page)
     page.wait_for_function("() => Number(document.querySelector('#ver').dataset.version) >= 6", timeout=60_000)
     before = version(page)
-    page.reload()  # mid-hand: the table comes back where it was
-    page.click("#continue")
+    page.reload()  # mid-hand: the table comes back where it was, by itself
     page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
     assert version(page) >= before
     auto_play(page)
