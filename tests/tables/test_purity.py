@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from tests.test_engine_purity import absolute_imports
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FORBIDDEN = {"django", "channels", "time", "datetime", "socket", "requests", "sqlite3", "asyncio",
              "threading", "subprocess", "rooms", "analytics", "tefuda_site"}
@@ -18,15 +20,8 @@ def modules():
 
 @pytest.mark.parametrize("path", list(modules()), ids=lambda p: str(p.relative_to(ROOT)))
 def test_table_module_imports_nothing_of_the_server(path):
-    tree = ast.parse(path.read_text())
-    for node in ast.walk(tree):
-        names = []
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
-        for name in names:
-            assert name.split(".")[0] not in FORBIDDEN, f"{path.name} imports {name}"
+    for _, name in absolute_imports(ast.parse(path.read_text())):
+        assert name not in FORBIDDEN, f"{path.name} imports {name}"
 
 
 def test_rendering_every_game_loads_no_django():
