@@ -548,10 +548,11 @@ class GuandanEngine(Engine):
             out.append({"action": {"type": "next_hand"}, "ja": "次の局へ", "en": "Next hand"})
         return out
 
-    def choose(self, state: dict, seat: int) -> dict:
-        """The CPU's action for ``seat`` (:mod:`games.guandan.cpu`); always legal."""
+    def choose(self, state: dict, seat: int, level: str = "normal") -> dict:
+        """The CPU's action for ``seat`` at ``level`` (:mod:`games.guandan.cpu`); always
+        legal. ``ValueError`` when the seat cannot act or the level is unknown."""
         from .cpu import choose
-        return choose(self, state, seat)
+        return choose(self, state, seat, level)
 
 
 def hand_over(state: dict) -> bool:
