@@ -151,3 +151,13 @@ def ranked(actions: list[Action], first: Action, limit: int) -> list[Action]:
         if a != first and a not in out:
             out.append(a)
     return out
+
+
+def first_of(hints: list[dict], best: Action) -> list[dict]:
+    """``hints`` (``{"action", …}`` dicts) with ``best`` first (issue 16: the hint shows
+    the つよい CPU's action first); the rest keep their order. The order of the cards in
+    an action does not matter."""
+    def same(h: dict) -> bool:
+        a = h["action"]
+        return a["type"] == best["type"] and sorted(a.get("cards", [])) == sorted(best.get("cards", []))
+    return sorted(hints, key=lambda h: not same(h))

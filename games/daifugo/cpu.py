@@ -254,11 +254,12 @@ def pending_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
 
 def _lone_weak(hand: list[int], rev: bool) -> list[int]:
     """Hand order for giving away: weakest first in the effective order, a card of a set
-    counting 3 ranks stronger (sets are kept together), jokers last; a lone 2 therefore
-    goes after weak pairs (issue 16)."""
+    counting 5 ranks stronger (sets are kept together); the strongest number and jokers
+    last, so a lone 2 goes after weak pairs (issue 16)."""
     counts = Counter(RANK[c] for c in hand)
-    return sorted(hand, key=lambda c: (RANK[c] == JOKER,
-                                       strength(RANK[c], rev) + 3 * (counts[RANK[c]] > 1), c))
+    top = 3 if rev else 15
+    return sorted(hand, key=lambda c: (RANK[c] == JOKER, RANK[c] == top,
+                                       strength(RANK[c], rev) + 5 * (counts[RANK[c]] > 1), c))
 
 
 def keep_clean_finish(order: list[int], k: int, bad: set[int]) -> list[int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.core import beginner
+from games.core import beginner, search
 from games.core.engine import DEFAULT_LEVEL, check_level
 
 from .combos import BJ, LJ, RANKS, TWO, Combo
@@ -303,8 +303,9 @@ def _describe(cb: Combo, ranks) -> tuple[str, str]:
 def hints(state: dict, seat: int) -> list[dict]:
     """Suggested actions for ``seat``, cheapest first, each ``{"action", "ja", "en"}``.
 
-    Bidding: pass, then each legal bid, with the hand's strength in the reason. Leading:
-    the lowest combinations first (bombs and the rocket last). Following: the cheapest
+    Bidding: pass, then each legal bid, with the hand's strength in the reason. Playing:
+    the つよい CPU's action first, then leading the lowest combinations (bombs and the
+    rocket last). Following: the cheapest
     answers first, bombs and the rocket after, then a pass. Empty when the seat may not
     act. Never more than 30 entries.
     """
@@ -351,4 +352,5 @@ def hints(state: dict, seat: int) -> list[dict]:
         else:
             out.append({"action": {"type": "pass"}, "ja": "パス：場に勝てる組合せがありません。",
                         "en": "Pass: nothing in your hand beats the table."})
-    return out
+    return search.first_of(out, choose(state, seat, "strong"))
+
