@@ -183,6 +183,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def act_add_cpu(self, msg):
         await self._do(lambda: lobby.add_cpu(self.room_id, self._order(), intents.version(msg)))
 
+    async def act_cpu_level(self, msg):
+        """The host sets a CPU seat's level (やさしい / ふつう / つよい) in the waiting room."""
+        await self._do(lambda: lobby.set_cpu_level(self.room_id, self._order(), intents.small_int(msg, "seat"),
+                                                   msg.get("level"), intents.version(msg)))
+
     async def act_remove(self, msg):
         await self._do(lambda: lobby.remove(self.room_id, self._order(), intents.small_int(msg, "seat"), intents.version(msg)))
 
@@ -537,4 +542,4 @@ def _auto(room_id, seat_no: int, version: int) -> dict:
     engine = engine_for(room.game)
     if engine.is_over(room.state) or seat_no not in engine.actors(room.state):
         raise errors.Refused("not_your_turn", "あなたの番ではありません。", "It is not your turn.")
-    return engine.choose(room.state, seat_no)
+    return engine.choose(room.state, seat_no, "strong")  # おまかせ plays つよい (issue 16)

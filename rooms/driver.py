@@ -101,7 +101,8 @@ def drive(room_pk) -> int:
         if action is None:  # cannot happen for the same state; never loop on it
             return _drop_timer(room, f"{reactions.KEY}{seat}")
     else:
-        action, by = engine.choose(room.state, seat), "timeout" if mode == "limit" else "cpu"
+        action = engine.choose(room.state, seat, level_for(room, seat))
+        by = "timeout" if mode == "limit" else "cpu"
     try:
         actions.play(room.pk, seat, room.version, action, by=by)
         return 1
@@ -111,6 +112,14 @@ def drive(room_pk) -> int:
             if mode.startswith(reactions.PREFIX):  # a refused reaction is not retried
                 _drop_timer(room, f"{reactions.KEY}{seat}")
         return 0
+
+
+def level_for(room: Room, order: int) -> str:
+    """The CPU level that plays seat ``order``: a CPU seat's own (the host's choice), and
+    つよい for a person's seat (time-out, disconnect, おまかせ; issue 16)."""
+    kind, level = Seat.objects.filter(room=room, order=order).values_list("kind", "level").first() \
+        or (Seat.Kind.HUMAN, "strong")
+    return level if kind == Seat.Kind.CPU else "strong"
 
 
 def _drop_timer(room: Room, key: str) -> int:
