@@ -185,6 +185,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def act_add_cpu(self, msg):
         await self._do(lambda: lobby.add_cpu(self.room_id, self._order(), intents.version(msg)))
 
+    async def act_cpu_level(self, msg):
+        """The host sets a CPU seat's level (やさしい / ふつう / つよい) in the waiting room."""
+        await self._do(lambda: lobby.set_cpu_level(self.room_id, self._order(), intents.small_int(msg, "seat"),
+                                                   msg.get("level"), intents.version(msg)))
+
     async def act_remove(self, msg):
         await self._do(lambda: lobby.remove(self.room_id, self._order(), intents.small_int(msg, "seat"), intents.version(msg)))
 

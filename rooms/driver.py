@@ -91,7 +91,8 @@ def drive(room_pk) -> int:
     room = store.load_room(room_pk)
     if room is None or not room.state:
         return 0
-    due = pacing.due_action(engine_for(room.game), room.state, room.timers, timezone.now().timestamp())
+    due = pacing.due_action(engine_for(room.game), room.state, room.timers, timezone.now().timestamp(),
+                            level_of=lambda seat: level_for(room, seat))
     if due is None:
         return 0
     if due["action"] is None:  # a reaction the CPU would no longer make: never loop on it
@@ -105,6 +106,14 @@ def drive(room_pk) -> int:
             if due["key"].startswith(pacing.reactions.KEY):  # a refused reaction is not retried
                 _drop_timer(room, due["key"])
         return 0
+
+
+def level_for(room: Room, order: int) -> str:
+    """The CPU level that plays seat ``order``: a CPU seat's own (the host's choice), and
+    つよい for a person's seat (time-out, disconnect, おまかせ; issue 16)."""
+    kind, level = Seat.objects.filter(room=room, order=order).values_list("kind", "level").first() \
+        or (Seat.Kind.HUMAN, "strong")
+    return level if kind == Seat.Kind.CPU else "strong"
 
 
 def _drop_timer(room: Room, key: str) -> int:

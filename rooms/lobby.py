@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from analytics import record
+from games.core.engine import DEFAULT_LEVEL, LEVELS
 
 from tables.core import errors, options as opts
 
@@ -131,17 +132,20 @@ def current_practice(bid_hash: str | None, game: str) -> Room | None:
 def practice(name: str, bid_hash: str | None, data: dict, *, game: str = "daifugo",
              seed: str | None = None) -> tuple[Room, str]:
     """A solo room (no passphrase): you + CPUs, started at once. This browser's earlier
-    practice rooms of the same game are closed (a new match replaces the saved one)."""
+    practice rooms of the same game are closed (a new match replaces the saved one). The
+    CPUs play at ``data["level"]`` (やさしい / ふつう / つよい; ふつう when absent or unknown)."""
     while (old := current_practice(bid_hash, game)) is not None:
         commit(old.id, None, _close, by="system", action={"type": "close"})
     room = Room.objects.create(game=game, solo=True, options=opts.parse(game, data, opts.defaults(game)))
     record.room_created(game, practice=True)
     room, token = join(room.id, name, bid_hash)
-    start(room.id, 0, room.version, seed=seed)
+    level = data.get("level") if data.get("level") in LEVELS else DEFAULT_LEVEL
+    start(room.id, 0, room.version, seed=seed, cpu_level=level)
     return room, token
 
 
 def add_cpu(room_id, by: int, version: int) -> Room:
+    """Host adds a CPU seat (level ふつう; :func:`set_cpu_level` changes it)."""
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room)
@@ -152,6 +156,22 @@ def add_cpu(room_id, by: int, version: int) -> Room:
         record.seat_taken(room.game, "cpu")
         room.options = {**room.options, "players": max(room.options["players"], len(seats) + 1)}
     return commit(room_id, version, change, by="host", seat=by, action={"type": "add_cpu"})[0]
+
+
+def set_cpu_level(room_id, by: int, target: int, level, version: int) -> Room:
+    """Host sets the level of CPU seat ``target`` (one of games.core.engine.LEVELS) while
+    the room waits; a person's seat, an unknown level or a non-host is refused."""
+    def change(room, seats, now):
+        _host(seats, by)
+        _waiting(room)
+        seat = _seat(seats, target)
+        if seat.kind != CPU:
+            raise errors.Refused("not_cpu", "CPUの席ではありません。", "That seat is not a CPU.")
+        if level not in LEVELS:
+            raise errors.bad_request("level")
+        Seat.objects.filter(pk=seat.pk).update(level=level)
+    return commit(room_id, version, change, by="host", seat=by,
+                  action={"type": "cpu_level", "seat": target, "level": level})[0]
 
 
 def remove(room_id, by: int, target: int, version: int) -> Room:
@@ -192,15 +212,17 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
     return commit(room_id, version, change, by="host", seat=by, action={"type": "options"})[0]
 
 
-def start(room_id, by: int, version: int, *, seed: str | None = None) -> Room:
-    """Host starts: empty seats become CPUs, seats are numbered 0…n-1, the game is dealt
-    with the room's rule switches (``seed``: tests only, see ``rooms.views.test_seed``)."""
+def start(room_id, by: int, version: int, *, seed: str | None = None,
+          cpu_level: str = DEFAULT_LEVEL) -> Room:
+    """Host starts: empty seats become CPUs (of ``cpu_level``), seats are numbered 0…n-1,
+    the game is dealt with the room's rule switches (``seed``: tests choose the deal)."""
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room)
         n = room.options["players"]
         for i in range(len(seats), n):
-            Seat.objects.create(room=room, order=1000 + i, kind=CPU, name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
+            Seat.objects.create(room=room, order=1000 + i, kind=CPU, level=cpu_level,
+                                name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
         _renumber(room)
         clear_auto(seats)  # おまかせ is for the game it began in
         room.seed = seed or secrets.token_hex(8)

@@ -65,6 +65,9 @@ class Seat(models.Model):
     left_at = models.DateTimeField(null=True, blank=True)
     timeouts = models.PositiveSmallIntegerField(default=0)
     auto = models.BooleanField(default=False)  # おまかせ after two time-outs in a row
+    # a CPU seat's level (games.core.engine.LEVELS; issue 16); people's seats ignore it:
+    # their stand-in, おまかせ and hints are always つよい (rooms.driver.level_for)
+    level = models.CharField(max_length=8, default="normal")
 
     class Meta:
         ordering = ["order"]

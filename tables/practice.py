@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from games import get_engine
 from games.core import IllegalAction
+from games.core.engine import DEFAULT_LEVEL, LEVELS
 
 from .core import errors, intents, moves, options as opts, pacing
 from .core.frames import Frames
@@ -55,6 +56,7 @@ class LocalSeat:
     is_human: bool
     is_host: bool = False
     auto: bool = False
+    level: str = DEFAULT_LEVEL  # the CPU level that plays this seat (a person's: つよい)
 
 
 class PracticeTable:
@@ -69,7 +71,8 @@ class PracticeTable:
         seed = seed or _form_seed(form or {}) or secrets.token_hex(8)
         engine = get_engine(game)
         self.room = LocalRoom(game, options, engine.new(opts.engine_config(game, options), seed), seed)
-        self.seats = _seats(options["players"], name)
+        level = (form or {}).get("level")
+        self.seats = _seats(options["players"], name, level if level in LEVELS else DEFAULT_LEVEL)
         self._reset_tab()
 
     def _reset_tab(self) -> None:
@@ -83,7 +86,8 @@ class PracticeTable:
         """Everything needed to continue (JSON-safe): game, options, state, version, names."""
         r = self.room
         return {"format": SAVE_FORMAT, "game": r.game, "options": r.options, "state": r.state,
-                "seed": r.seed, "version": r.version, "names": [s.name for s in self.seats]}
+                "seed": r.seed, "version": r.version, "names": [s.name for s in self.seats],
+                "level": self.seats[-1].level}
 
     def save_json(self) -> str:
         """:meth:`save` as JSON text (what the page keeps in the browser's storage)."""
@@ -100,7 +104,10 @@ class PracticeTable:
             names = [str(n) for n in data["names"]]
             table.room = LocalRoom(data["game"], dict(data["options"]), data["state"], str(data["seed"]),
                                    int(data["version"]))
-            table.seats = [LocalSeat(i, n, i == YOU, i == YOU) for i, n in enumerate(names)]
+            level = data.get("level") if data.get("level") in LEVELS else DEFAULT_LEVEL
+            table.seats = _seats(len(names), names[YOU], level)
+            for seat, name in zip(table.seats, names):
+                seat.name = name
             get_engine(table.room.game).view(table.room.state, YOU)  # a state this engine can read
         except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
             raise ValueError(f"not a practice save: {exc}") from None
@@ -252,7 +259,8 @@ class PracticeTable:
     def tick(self, now: float) -> list[str]:
         """Play the due timer, if any (a CPU move, a reaction, a window closing): at most one
         move, then the frame that shows it."""
-        due = None if self.left else pacing.due_action(self.engine, self.room.state, self.room.timers, now)
+        due = None if self.left else pacing.due_action(self.engine, self.room.state, self.room.timers, now,
+                                                          level_of=lambda seat: self.seats[seat].level)
         if due is None:
             return []
         if due["action"] is not None:
@@ -274,10 +282,11 @@ class PracticeTable:
         return self.frames.message(s, full=full, version=self.room.version, now_ms=int(now * 1000))
 
 
-def _seats(players: int, name: str) -> list[LocalSeat]:
-    """You at seat 0 (the host of this table), CPU 1… at the others."""
-    return [LocalSeat(0, name or DEFAULT_NAME, True, True)] + [
-        LocalSeat(i, f"CPU {i}", False) for i in range(1, players)]
+def _seats(players: int, name: str, level: str) -> list[LocalSeat]:
+    """You at seat 0 (the host of this table; つよい plays your 自動プレイ), CPU 1… at the
+    others, of the practice screen's level (issue 16)."""
+    return [LocalSeat(0, name or DEFAULT_NAME, True, True, level=moves.AUTO_LEVEL)] + [
+        LocalSeat(i, f"CPU {i}", False, level=level) for i in range(1, players)]
 
 
 def _form_seed(form: dict) -> str | None:

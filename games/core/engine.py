@@ -24,6 +24,19 @@ State = dict
 Action = dict
 Event = dict
 
+#: The CPU levels (issue 16; seed 004 §8 "CPUの強さ"): やさしい makes plausible beginner
+#: mistakes, ふつう is the rule-of-thumb player, つよい searches (games.core.search).
+#: Visible names live with the screens, never here.
+LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
+
+
+def check_level(level: str) -> str:
+    """``level`` itself when it is one of :data:`LEVELS`; ``ValueError`` otherwise."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown CPU level {level!r} (one of {', '.join(LEVELS)})")
+    return level
+
 
 def clone(state: State) -> State:
     """A deep copy of plain JSON-shaped data (pickle is the fastest deep copy in CPython)."""
@@ -45,13 +58,15 @@ class Engine:
       offer :meth:`public_view` ``(state)``, the part every seat sees alike, for
       ``view(state, seat, public)`` to reuse (the four views of one state share it)
     - :meth:`hint` ``(state, seat) -> [{"action", "ja", "en"}]``, cheapest first
-    - :meth:`choose` ``(state, seat) -> action``: the CPU player
+    - :meth:`choose` ``(state, seat, level="normal") -> action``: the CPU player at one of
+      :data:`LEVELS`
     - :meth:`is_over` ``(state) -> bool``: the game (hand) has ended
 
     Out-of-turn play (Daifugō's stops and 9 interrupts; the defaults say "none"):
 
     - :meth:`reactions` ``(state) -> [seat]``: seats that may act out of turn now
-    - :meth:`react` ``(state, seat) -> action | None``: the CPU's out-of-turn choice
+    - :meth:`react` ``(state, seat, level="normal") -> action | None``: the CPU's
+      out-of-turn choice
     - :meth:`window` ``(state) -> None | {"kind", "seconds", "close"}``: a timed window is
       open; when ``seconds`` have passed the table applies ``close`` with seat ``None``.
       Its length never depends on who could act in it (no information leak).
@@ -112,8 +127,10 @@ class Engine:
         ``{"action": action, "ja": reason, "en": reason}``."""
         raise NotImplementedError
 
-    def choose(self, state: State, seat: int) -> Action:
-        """The CPU player's action for ``seat``; always one of :meth:`legal_actions`."""
+    def choose(self, state: State, seat: int, level: str = DEFAULT_LEVEL) -> Action:
+        """The CPU player's action for ``seat`` at ``level`` (one of :data:`LEVELS`,
+        ``ValueError`` otherwise); always one of :meth:`legal_actions`. Deterministic:
+        the same state, seat and level give the same action."""
         raise NotImplementedError
 
     def is_over(self, state: State) -> bool:
@@ -124,8 +141,9 @@ class Engine:
         """Seats that may act out of turn now (none by default)."""
         return []
 
-    def react(self, state: State, seat: int) -> Action | None:
-        """The CPU's out-of-turn action for ``seat``, or None to let the moment pass."""
+    def react(self, state: State, seat: int, level: str = DEFAULT_LEVEL) -> Action | None:
+        """The CPU's out-of-turn action for ``seat`` at ``level``, or None to let the
+        moment pass."""
         return None
 
     def window(self, state: State) -> dict | None:
@@ -140,10 +158,12 @@ class Engine:
         raise NotImplementedError
 
 
-def play_out(engine: Engine, state: State, max_steps: int = 100_000) -> tuple[State, list[Event]]:
+def play_out(engine: Engine, state: State, max_steps: int = 100_000,
+             levels: list[str] | None = None) -> tuple[State, list[Event]]:
     """Let the CPU play every seat until the game is over (tests and benchmarks): first any
     out-of-turn reaction (:meth:`Engine.react`), then the seat the game waits for, and when
     nobody must act, the close of the open window (as the table would after its seconds).
+    ``levels[seat]`` is that seat's CPU level (all ``"normal"`` when None).
 
     Raises ``RuntimeError`` if nothing can happen before the end, or after ``max_steps``.
     """
@@ -151,26 +171,36 @@ def play_out(engine: Engine, state: State, max_steps: int = 100_000) -> tuple[St
     for _ in range(max_steps):
         if engine.is_over(state):
             return state, log
-        state, events = step(engine, state)
+        state, events = step(engine, state, levels)
         log.extend(events)
     raise RuntimeError("game did not end")
 
 
-def step(engine: Engine, state: State) -> tuple[State, list[Event]]:
-    """One CPU step of :func:`play_out` (every seat played by the CPU). Out-of-turn moves
-    that several seats want at once go in the engine's ``simultaneous`` order when it has
-    one (Daifugō: the earliest in turn order from the player to move, seed 004 §6), else
-    in seat order."""
+def step(engine: Engine, state: State, levels: list[str] | None = None) -> tuple[State, list[Event]]:
+    """One CPU step of :func:`play_out` (every seat played by the CPU, ``levels[seat]``
+    its level): the move of :func:`next_move`, applied."""
+    seat, action = next_move(engine, state, levels)
+    return engine.apply(state, seat, action)
+
+
+def next_move(engine: Engine, state: State, levels: list[str] | None = None) -> tuple[int | None, Action]:
+    """``(seat, action)`` the CPUs make next. Out-of-turn moves that several seats want at
+    once go in the engine's ``simultaneous`` order when it has one (Daifugō: the earliest
+    in turn order from the player to move, seed 004 §6), else in seat order; then the seat
+    the game waits for; else the close of the open window (seat None).
+
+    Raises ``RuntimeError`` when no seat can act and no window is open."""
+    def level(seat: int) -> str:
+        return levels[seat] if levels else DEFAULT_LEVEL
     wanted = [(seat, action) for seat in engine.reactions(state)
-              if (action := engine.react(state, seat)) is not None]
+              if (action := engine.react(state, seat, level(seat))) is not None]
     if wanted:
         order = getattr(engine, "simultaneous", None)
-        seat, action = (order(state, wanted) if order else wanted)[0]
-        return engine.apply(state, seat, action)
+        return (order(state, wanted) if order else wanted)[0]
     seats = engine.actors(state)
     if seats:
-        return engine.apply(state, seats[0], engine.choose(state, seats[0]))
+        return seats[0], engine.choose(state, seats[0], level(seats[0]))
     window = engine.window(state)
     if window is None:
         raise RuntimeError("no seat can act but the game is not over")
-    return engine.apply(state, None, window["close"])
+    return None, window["close"]

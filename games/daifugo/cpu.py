@@ -4,10 +4,22 @@ seat (rules/daifugo.md "Pitfalls": the hint and the time-out player use the same
 It plays sensibly, not randomly: the cheapest play that wins, shedding weak cards early,
 keeping jokers and the strongest number for the end, never leaving itself a hand that can
 only finish with a foul (反則上がり), and making a revolution when its hand is weak.
+
+Foul avoidance looks past the trick (issue 16): 11バック ends with the trick, so a hand
+left with only 2s is judged by the order that comes back; 7渡し / 10捨て never give away
+the last card that can finish cleanly; a 9 interrupt never leaves only foul cards; the
+only 2 is given away after weak pairs, not before.
+
+Levels (:func:`choose`): ふつう is the above; つよい searches over it
+(:mod:`games.daifugo.strong`); やさしい sometimes takes a lesser candidate
+(:mod:`games.core.beginner`). Out-of-turn play is the same at every level.
 """
 from __future__ import annotations
 
 from collections import Counter
+
+from games.core import beginner
+from games.core.engine import DEFAULT_LEVEL, check_level
 
 from . import specials
 from .moves import is_foul_finish, play_action, reversed_order
@@ -36,10 +48,10 @@ class _Context:
         self.leading = state["field"] is None
         self.size_for_revolution = state["rules"]["revolution_size"]
         self.specials = state["rules"]["specials"]
-        eleven = state["eleven_back"]
         # the foul ranks without / with a revolution made by the play, and how many cards
-        # of the hand are of them (a hand left with only those can only finish foul)
-        self.bad = {made: foul_ranks(state["revolution"] != made, eleven and not made) for made in (False, True)}
+        # of the hand are of them (a hand left with only those can only finish foul);
+        # 11-back is left out: it ends with the trick, long before the hand does
+        self.bad = {made: foul_ranks(state["revolution"] != made, False) for made in (False, True)}
         self.bad_in_hand = {made: sum(1 for c in self.hand if RANK[c] in bad) for made, bad in self.bad.items()}
 
 
@@ -136,8 +148,26 @@ def ranked_plays(engine, state: dict, seat: int) -> list[tuple[float, Play]]:
     return sorted(((score(state, seat, p, ctx), p) for p in plays), key=lambda t: (t[0], t[1].cards))
 
 
-def choose(engine, state: dict, seat: int) -> dict:
-    """The CPU's action for ``seat`` (always legal; raises nothing)."""
+def choose(engine, state: dict, seat: int, level: str = DEFAULT_LEVEL) -> dict:
+    """The CPU's action for ``seat`` at ``level`` (games.core.engine.LEVELS; always legal;
+    ``ValueError`` only for an unknown level). Levels differ only on the seat's own turn."""
+    check_level(level)
+    if level != DEFAULT_LEVEL and own_turn(state, seat):
+        from . import strong
+        if level == "strong":
+            return strong.choose(state, seat)
+        return beginner.pick(state, seat, strong.ADAPTER.candidates(state, seat))
+    return choose_normal(engine, state, seat)
+
+
+def own_turn(state: dict, seat: int) -> bool:
+    """``seat`` plays or passes now (no exchange, card choice or window)."""
+    return (state["phase"] == "play" and not state["pending"] and not state["window"]
+            and state["turn"] == seat)
+
+
+def choose_normal(engine, state: dict, seat: int) -> dict:
+    """The ふつう CPU's action for ``seat`` (see the module doc)."""
     phase = state["phase"]
     if phase == "over":
         return {"type": "next_game"}
@@ -198,8 +228,12 @@ def _interrupt_choice(state: dict, seat: int, moves: list[dict]) -> dict | None:
     opponent is about to go out."""
     hand = state["hands"][seat]
     nines = sum(1 for c in hand if RANK[c] == 9)
+    bad = foul_ranks(state["revolution"], False)
     for m in moves:
         if m["type"] == "play" and m.get("mode") == "interrupt":
+            rest = [c for c in hand if c not in m["cards"]]
+            if rest and all(RANK[c] in bad for c in rest):
+                continue  # a lone 2 (or joker) left can only finish foul (issue 16)
             if len(m["cards"]) == nines and len(hand) > nines or _urgent(state, seat):
                 return m
     return None
@@ -214,15 +248,35 @@ def pending_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
     rev = reversed_order(state)
     if timed_out:
         return {"type": kind, "cards": specials.weakest(hand, pending["count"], rev)}
-    return {"type": kind, "cards": _lone_weak(hand, rev)[:pending["count"]]}
+    return {"type": kind, "cards": keep_clean_finish(
+        _lone_weak(hand, rev), pending["count"], foul_ranks(state["revolution"], False))}
 
 
 def _lone_weak(hand: list[int], rev: bool) -> list[int]:
-    """Hand order for giving away: lone natural cards weakest first, then the rest, jokers
-    and the strongest number last."""
+    """Hand order for giving away: weakest first in the effective order, a card of a set
+    counting 5 ranks stronger (sets are kept together); the strongest number and jokers
+    last, so a lone 2 goes after weak pairs (issue 16)."""
     counts = Counter(RANK[c] for c in hand)
-    return sorted(hand, key=lambda c: (RANK[c] == JOKER, counts[RANK[c]] > 1,
-                                       strength(RANK[c], rev), c))
+    top = 3 if rev else 15
+    return sorted(hand, key=lambda c: (RANK[c] == JOKER, RANK[c] == top,
+                                       strength(RANK[c], rev) + 5 * (counts[RANK[c]] > 1), c))
+
+
+def keep_clean_finish(order: list[int], k: int, bad: set[int]) -> list[int]:
+    """The first ``k`` cards of ``order`` to give away, unless that would keep only cards
+    of the ``bad`` (foul) ranks: then the best clean card is kept and the first foul card
+    not yet chosen goes instead (issue 16: giving ♣3 ♣8 and keeping ♠3 ♣3 under a
+    revolution)."""
+    give = order[:k]
+    rest = order[k:]
+    if not rest or any(RANK[c] not in bad for c in rest):
+        return give
+    clean = [c for c in give if RANK[c] not in bad]
+    if not clean:
+        return give  # the hand holds no clean card at all
+    keep = clean[-1]
+    swap = rest[0]
+    return [swap if c == keep else c for c in give]
 
 
 def exchange_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
@@ -257,7 +311,7 @@ REASONS = {
 
 
 def hint(engine, state: dict, seat: int, limit: int = 5) -> list[dict]:
-    """Recommended actions, the CPU's choice first, each with a reason in ja and en."""
+    """Recommended actions, the つよい CPU's choice first, each with a reason in ja and en."""
     if state["phase"] != "play" or state["turn"] != seat or state["pending"] or state["window"]:
         if seat in engine.actors(state):  # the exchange, a 7-pass or 10-discard choice
             action = choose(engine, state, seat)
@@ -266,14 +320,16 @@ def hint(engine, state: dict, seat: int, limit: int = 5) -> list[dict]:
             return [{"action": action, "ja": why[0], "en": why[1]}]
         move = react(engine, state, seat)
         return [{"action": move, "ja": REASONS["react"][0], "en": REASONS["react"][1]}] if move else []
-    best = choose(engine, state, seat)
+    best = choose(engine, state, seat, "strong")
     out = []
     if best["type"] == "pass":
         out.append({"action": best, "ja": REASONS["pass"][0], "en": REASONS["pass"][1]})
+    items = []
     for cost, p in ranked_plays(engine, state, seat):
         why = "finish" if cost <= -1000 else "revolution" if p.size >= state["rules"]["revolution_size"] \
-            else "shed" if p.size > 1 and state["field"] is None else "cheap" if not out else "other"
-        out.append({"action": _play(state, seat, p), "ja": REASONS[why][0], "en": REASONS[why][1]})
-        if len(out) >= limit:
-            break
+            else "shed" if p.size > 1 and state["field"] is None else "cheap" if not items else "other"
+        items.append((why, _play(state, seat, p)))
+    items.sort(key=lambda item: item[1].get("cards") != best.get("cards"))  # つよい's play first
+    for why, action in items[:max(0, limit - len(out))]:
+        out.append({"action": action, "ja": REASONS[why][0], "en": REASONS[why][1]})
     return out

@@ -265,10 +265,12 @@ class DaifugoEngine(Engine):
     def hint(self, state: dict, seat: int) -> list[dict]:
         return cpu.hint(self, state, seat)
 
-    def choose(self, state: dict, seat: int) -> dict:
-        return cpu.choose(self, state, seat)
+    def choose(self, state: dict, seat: int, level: str = "normal") -> dict:
+        """The CPU's action at ``level`` (:func:`games.daifugo.cpu.choose`)."""
+        return cpu.choose(self, state, seat, level)
 
-    def react(self, state: dict, seat: int) -> dict | None:
+    def react(self, state: dict, seat: int, level: str = "normal") -> dict | None:
+        """The CPU's out-of-turn action (the same at every level; :func:`games.daifugo.cpu.react`)."""
         return cpu.react(self, state, seat)
 
     # --- actions -----------------------------------------------------------------------

@@ -14,12 +14,20 @@ strategy is ours, not the seed's:
 - Following: peasants let a partner's play stand; against an opponent, play the answer
   that costs the hand least; bombs and the rocket only when they matter (an opponent
   close to going out, or they let this seat go out soon).
+- A bomb or the rocket is control, not one more turn: a play that breaks one (a 7 of
+  7777 as a single, one joker of the rocket) costs :data:`BREAK_COST` turns (issue 16).
+- Levels (:func:`choose`): ふつう is the above; つよい searches over it
+  (:mod:`games.doudizhu.strong`); やさしい sometimes takes a lesser candidate
+  (:mod:`games.core.beginner`).
 
 Everything is deterministic: the same state gives the same choice.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+
+from games.core import beginner, search
+from games.core.engine import DEFAULT_LEVEL, check_level
 
 from .combos import BJ, LJ, RANKS, TWO, Combo
 from .engine import RANK_OF, hand_counts, pick_ids, trick_combo
@@ -92,6 +100,23 @@ def strength(c) -> float:
     return s - 0.8 * turns
 
 
+#: Turns a play costs for each bomb or rocket it breaks up (a bomb left whole is a trick
+#: taken back when needed; broken, it is kickers).
+BREAK_COST = 2
+
+
+def broken(c, ranks) -> int:
+    """How many bombs and rockets of rank counts ``c`` playing ``ranks`` breaks (uses
+    part of, not all)."""
+    used = {}
+    for r in ranks:
+        used[r] = used.get(r, 0) + 1
+    n = sum(1 for r, k in used.items() if r <= TWO and c[r] == 4 and k < 4)
+    if c[LJ] and c[BJ] and used.get(LJ, 0) + used.get(BJ, 0) == 1:
+        n += 1
+    return n
+
+
 # --- reading the table --------------------------------------------------------------------
 
 
@@ -120,10 +145,23 @@ class _Table:
         self.next_seat = (seat + 1) % 3
 
     def after(self, ranks) -> tuple[int, int]:
+        """``plan`` of the hand left after playing ``ranks``, plus :data:`BREAK_COST` for
+        each bomb or rocket the play breaks."""
         c = list(self.c)
         for r in ranks:
             c[r] -= 1
-        return plan(c)
+        turns, low = plan(c)
+        return turns + BREAK_COST * broken(self.c, ranks), low
+
+    def ranked(self, prev: Combo | None) -> list[tuple]:
+        """Every play of this hand (answers to ``prev``), best first by the planner:
+        ``(combo, ranks)``; bombs and the rocket last."""
+        scored = []
+        for cb, ranks in moves(self.c, prev):
+            turns, low = self.after(ranks)
+            scored.append(((cb.power, turns, low, cb.key, -len(ranks)), cb, ranks))
+        scored.sort(key=lambda s: s[0])
+        return [(cb, ranks) for _, cb, ranks in scored]
 
     def beatable(self, combo: Combo) -> bool:
         """Could the unseen cards answer ``combo`` with the same type (bombs aside)?"""
@@ -213,11 +251,24 @@ def _follow(t: _Table, prev: Combo):
     return None
 
 
-def choose(state: dict, seat: int) -> dict:
-    """The CPU's action for ``seat``: always one of the engine's legal actions.
+def choose(state: dict, seat: int, level: str = DEFAULT_LEVEL) -> dict:
+    """The CPU's action for ``seat`` at ``level`` (games.core.engine.LEVELS): always one of
+    the engine's legal actions.
 
-    Raises ``ValueError`` when ``seat`` may not act now.
+    Raises ``ValueError`` when ``seat`` may not act now or the level is unknown.
     """
+    check_level(level)
+    if level != DEFAULT_LEVEL and state["phase"] == "play" and state["turn"] == seat:
+        from . import strong
+        if level == "strong":
+            return strong.choose(state, seat)
+        return beginner.pick(state, seat, strong.ADAPTER.candidates(state, seat))
+    return choose_normal(state, seat)
+
+
+def choose_normal(state: dict, seat: int) -> dict:
+    """The ふつう CPU's action (see the module doc); ``ValueError`` when ``seat`` may not
+    act now."""
     phase = state["phase"]
     if phase == "hand_over":
         return {"type": "next_hand"}
@@ -252,8 +303,9 @@ def _describe(cb: Combo, ranks) -> tuple[str, str]:
 def hints(state: dict, seat: int) -> list[dict]:
     """Suggested actions for ``seat``, cheapest first, each ``{"action", "ja", "en"}``.
 
-    Bidding: pass, then each legal bid, with the hand's strength in the reason. Leading:
-    the lowest combinations first (bombs and the rocket last). Following: the cheapest
+    Bidding: pass, then each legal bid, with the hand's strength in the reason. Playing:
+    the つよい CPU's action first, then leading the lowest combinations (bombs and the
+    rocket last). Following: the cheapest
     answers first, bombs and the rocket after, then a pass. Empty when the seat may not
     act. Never more than 30 entries.
     """
@@ -300,4 +352,5 @@ def hints(state: dict, seat: int) -> list[dict]:
         else:
             out.append({"action": {"type": "pass"}, "ja": "パス：場に勝てる組合せがありません。",
                         "en": "Pass: nothing in your hand beats the table."})
-    return out
+    return search.first_of(out, choose(state, seat, "strong"))
+

@@ -352,13 +352,15 @@ class DoudizhuEngine(Engine):
 
     # --- advice ---------------------------------------------------------------------------
     def hint(self, state: dict, seat: int) -> list[dict]:
-        """Suggested actions, cheapest first, each ``{"action", "ja", "en"}`` with a reason
-        (§21: a hint selects, it never submits). ``[]`` when the seat may not act."""
+        """Suggested actions, the つよい CPU's choice first, then cheapest first, each
+        ``{"action", "ja", "en"}`` with a reason (§21: a hint selects, it never submits).
+        ``[]`` when the seat may not act."""
         from .cpu import hints
         return hints(state, seat)
 
-    def choose(self, state: dict, seat: int) -> dict:
-        """The CPU's action for ``seat`` (always legal; see :mod:`games.doudizhu.cpu`).
-        Raises ``ValueError`` when the seat may not act."""
+    def choose(self, state: dict, seat: int, level: str = "normal") -> dict:
+        """The CPU's action for ``seat`` at ``level`` (always legal; see
+        :mod:`games.doudizhu.cpu`). Raises ``ValueError`` when the seat may not act or the
+        level is unknown."""
         from .cpu import choose
-        return choose(state, seat)
+        return choose(state, seat, level)

@@ -15,11 +15,21 @@ rules/guandan.md "CPU partner never beats its partner's play when it need not"):
   opponent about to finish it avoids leading what that opponent could go out with.
 - Tribute: the highest card of the suit it holds least of; return: the suggested card
   (:func:`games.guandan.tribute.suggest_return`).
+- A bomb is never broken up to avoid leading it, and a bomb that leaves one play in hand
+  is played whatever the bomb threshold (the four jokers, then the last card: issue 16).
+- Levels (:func:`choose`): ふつう is the above; つよい searches over it
+  (:mod:`games.guandan.strong`); やさしい sometimes takes a lesser candidate
+  (:mod:`games.core.beginner`).
 
 :func:`choose` always returns one of ``engine.legal_actions(state, seat)`` or an
 equivalent card choice of one of them (tested).
 """
 from __future__ import annotations
+
+from functools import lru_cache
+
+from games.core import beginner
+from games.core.engine import DEFAULT_LEVEL, check_level
 
 from .cards import ACE, BJ, LJ, RANK, SUIT, level_index, power, rank_at
 from .legal import Play, generate
@@ -63,7 +73,12 @@ def _simple(cnt) -> int:
 def moves(cnt, w: int, lj: int, bj: int) -> tuple[int, int]:
     """``(turns, bombs)`` estimated for a hand given as natural rank counts ``cnt`` (13
     ints), ``w`` wilds and joker counts. Bombs (and wild-completed bombs) are counted apart:
-    they are control, not burden."""
+    they are control, not burden. (Memoised: the same counts recur across decisions.)"""
+    return _moves(tuple(cnt), w, lj, bj)
+
+
+@lru_cache(maxsize=1 << 16)
+def _moves(cnt: tuple, w: int, lj: int, bj: int) -> tuple[int, int]:
     cnt = list(cnt)
     bombs = turns = 0
     if lj == 2 and bj == 2:
@@ -187,10 +202,22 @@ def _act(play: Play) -> dict:
     return {"type": "play", "cards": list(play.cards), "reading": play.reading.token}
 
 
-def choose(engine, state: dict, seat: int) -> dict:
-    """The CPU's action for ``seat`` in any phase (see module doc): ``next_hand`` between
-    hands, a tribute, a return or a play/pass. Raises ``ValueError`` when ``seat`` has
-    nothing to do now (not among ``engine.actors(state)``)."""
+def choose(engine, state: dict, seat: int, level: str = DEFAULT_LEVEL) -> dict:
+    """The CPU's action for ``seat`` at ``level`` (games.core.engine.LEVELS) in any phase
+    (see module doc): ``next_hand`` between hands, a tribute, a return or a play/pass.
+    Raises ``ValueError`` when ``seat`` has nothing to do now (not among
+    ``engine.actors(state)``) or the level is unknown."""
+    check_level(level)
+    if level != DEFAULT_LEVEL and state["phase"] == "play" and state["turn"] == seat:
+        from . import strong
+        if level == "strong":
+            return strong.choose(state, seat)
+        return beginner.pick(state, seat, strong.ADAPTER.candidates(state, seat))
+    return choose_normal(engine, state, seat)
+
+
+def choose_normal(engine, state: dict, seat: int) -> dict:
+    """The ふつう CPU's action (see :func:`choose`)."""
     ph = state["phase"]
     if ph == "hand_over":
         return {"type": "next_hand"}
@@ -232,8 +259,9 @@ def _choose_play(engine, state, seat) -> dict:
 
 
 def _lead(ctx: _Ctx, plays: list[Play]) -> dict:
-    normal = [p for p in plays if p.reading.tier == 0]
-    pool = normal or plays
+    # bombs stay in the pool: leaving them out made a hand of two bombs lead a pair out of
+    # one of them (issue 16); the score charges a bomb spent (or broken) anyway
+    pool = plays
     # feed a partner about to finish (003 tips: 味方の残りが少なくなったら小さいシングル)
     pc = ctx.counts[ctx.partner]
     if pc in (1, 2) and ctx.opp_min > 1:
@@ -267,9 +295,26 @@ def _follow(ctx: _Ctx, plays: list[Play], table, by: int) -> dict:
             continue  # bombs wait for an opponent close to going out, or a finish
         if best is None or (s, p.reading.tier, p.reading.key) < (best_s, best.reading.tier, best.reading.key):
             best, best_s = p, s
+    finish = _bomb_to_finish(ctx, plays)
+    if finish is not None:
+        return _act(finish)
     if best is None:
         return {"type": "pass"}
     slack = 3.5 if urgent else 0.0
     if best_s <= ctx.base + slack:
         return _act(best)
     return {"type": "pass"}
+
+
+def _bomb_to_finish(ctx: _Ctx, plays: list[Play]) -> Play | None:
+    """The cheapest bomb after which the hand is one play (or only bombs): it takes the
+    trick unless answered by a bigger bomb, and the next lead goes out (issue 16: 大王 大王
+    小王 小王 ♦2 passed an opponent's 4-card bomb and lost first place)."""
+    best = None
+    for p in plays:
+        if p.reading.tier == 0:
+            continue
+        m, b = ctx.after(p)
+        if m + b <= 1 and (best is None or (p.reading.tier, p.reading.key) < (best.reading.tier, best.reading.key)):
+            best = p
+    return best

@@ -30,6 +30,7 @@ Actions: ``{"type": "play", "cards": [ids], "reading"?: token}``, ``{"type": "pa
 from __future__ import annotations
 
 from games.core import rng
+from games.core import search
 from games.core.engine import Engine, clone
 
 from . import errors as E
@@ -510,7 +511,8 @@ class GuandanEngine(Engine):
 
     # --- hints and CPU -----------------------------------------------------------------
     def hint(self, state: dict, seat: int) -> list[dict]:
-        """Legal actions of ``seat``, cheapest first, each ``{"action", "ja", "en"}``
+        """Legal actions of ``seat``, the つよい CPU's first, then cheapest first, each
+        ``{"action", "ja", "en"}``
         (003 §2 ヒント). When following, a pass closes the list; with nothing that beats
         the table it is the only hint. Tribute: the highest card; return: the suggested
         card first."""
@@ -532,6 +534,8 @@ class GuandanEngine(Engine):
                 else:
                     out.append({"action": {"type": "pass"}, "ja": "場に勝てる役がないのでパス",
                                 "en": "Nothing beats the table: pass"})
+            from .cpu import choose  # the つよい CPU's action first (issue 16)
+            out = search.first_of(out, choose(self, state, seat, "strong"))
         elif ph == "tribute":
             for a in self.legal_actions(state, seat):
                 out.append({"action": a, "ja": f"{label(a['card'])}を献上（ワイルド以外で最強）",
@@ -548,10 +552,11 @@ class GuandanEngine(Engine):
             out.append({"action": {"type": "next_hand"}, "ja": "次の局へ", "en": "Next hand"})
         return out
 
-    def choose(self, state: dict, seat: int) -> dict:
-        """The CPU's action for ``seat`` (:mod:`games.guandan.cpu`); always legal."""
+    def choose(self, state: dict, seat: int, level: str = "normal") -> dict:
+        """The CPU's action for ``seat`` at ``level`` (:mod:`games.guandan.cpu`); always
+        legal. ``ValueError`` when the seat cannot act or the level is unknown."""
         from .cpu import choose
-        return choose(self, state, seat)
+        return choose(self, state, seat, level)
 
 
 def hand_over(state: dict) -> bool:

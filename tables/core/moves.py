@@ -40,12 +40,16 @@ def pick(engine, state: dict, seat: int, index: int) -> dict:
     return simple[index]
 
 
+#: The CPU level of 自動プレイ and hints (issue 16: they play つよい)
+AUTO_LEVEL = "strong"
+
+
 def auto(engine, state: dict, seat: int) -> dict:
-    """自動プレイ (seeds/001 §21): the CPU's move for ``seat``, only on its own turn (never
-    the next hand: people press it). Raises ``errors.Refused("not_your_turn")``."""
+    """自動プレイ (seeds/001 §21): the つよい CPU's move for ``seat``, only on its own turn
+    (never the next hand: people press it). Raises ``errors.Refused("not_your_turn")``."""
     if engine.is_over(state) or seat not in engine.actors(state):
         raise errors.Refused("not_your_turn", "あなたの番ではありません。", "It is not your turn.")
-    return engine.choose(state, seat)
+    return engine.choose(state, seat, AUTO_LEVEL)
 
 
 def hints(game: str, engine, state: dict, seat: int) -> list[dict]:

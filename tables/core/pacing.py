@@ -105,11 +105,15 @@ def due_seats(timers: dict, t: float) -> list[tuple[int, str]]:
             if d <= t]
 
 
-def due_action(engine, state: dict, timers: dict, t: float) -> dict | None:
+def due_action(engine, state: dict, timers: dict, t: float, level_of=None) -> dict | None:
     """What the table plays now, if a timer is due: ``{"seat", "action", "by", "key"}``
     (``seat`` None for the table's own window closing; ``by``: ``"cpu"`` or ``"timeout"``;
     ``key``: the timer to drop if the action is refused). A reaction whose CPU would no
-    longer act gives ``action`` None (drop its timer; never loop on it)."""
+    longer act gives ``action`` None (drop its timer; never loop on it).
+
+    ``level_of(seat)``: the CPU level that plays a seat's turn (``games.core.engine.LEVELS``:
+    a CPU seat's own, つよい for a person's time-out, absence or おまかせ; issue 16);
+    default the engine's default level."""
     due = due_seats(timers, t)
     if not due:
         return None
@@ -118,5 +122,5 @@ def due_action(engine, state: dict, timers: dict, t: float) -> dict | None:
         return {"seat": None, "action": engine.window(state)["close"], "by": "timeout", "key": TABLE}
     if mode.startswith(reactions.PREFIX):  # a CPU's stop, counter or 9 interrupt
         return {"seat": seat, "action": engine.react(state, seat), "by": "cpu", "key": f"{reactions.KEY}{seat}"}
-    return {"seat": seat, "action": engine.choose(state, seat), "by": "timeout" if mode == "limit" else "cpu",
-            "key": str(seat)}
+    action = engine.choose(state, seat) if level_of is None else engine.choose(state, seat, level_of(seat))
+    return {"seat": seat, "action": action, "by": "timeout" if mode == "limit" else "cpu", "key": str(seat)}

@@ -68,7 +68,10 @@ def timers(engine, room, modes: dict, t: float, previous: dict, speed: float) ->
     if not hasattr(engine, "reactions") or not hasattr(engine, "react"):
         return {}
     state = room.state
-    seats = [s for s in engine.reactions(state) if modes.get(s)]
+    # only CPU seats act out of turn: a person's stand-in (away, おまかせ) takes their
+    # turns and nothing more, never their stop cards or jokers (issue 16)
+    seats = [s for s in engine.reactions(state)
+             if modes.get(s) and s in by_order and not by_order[s].is_human]
     if not seats:
         return {}
     w = engine.window(state) if hasattr(engine, "window") else None

@@ -117,3 +117,27 @@ def test_a_new_match_deals_afresh_from_zero_and_leaving_keeps_the_save():
     second = send(table, 5002.0, act="leave")
     assert second == ['<div id="stage" data-goto="/practice/doudizhu/"><p class="notice">退出しました。</p></div>']
     assert table.save_json() == saved and table.next_due() is None
+
+
+def test_the_practice_screens_cpu_level_plays_the_cpu_seats_and_is_saved():
+    """The CPUs play at the level chosen on the practice screen (issue 16), your own
+    自動プレイ at つよい; a save keeps the level; an unknown level is ふつう."""
+    calls = []
+    table = PracticeTable("doudizhu", {"level": "easy"}, seed="levels")
+    engine = get_engine("doudizhu")
+    real = engine.choose
+
+    def spy(state, seat, level="normal"):
+        calls.append((seat, level))
+        return real(state, seat, level)
+
+    engine.choose = spy
+    try:
+        play_to_result(table)
+    finally:
+        engine.choose = real
+    assert {lvl for seat, lvl in calls if seat != YOU} == {"easy"}
+    assert {lvl for seat, lvl in calls if seat == YOU} <= {"strong"}
+    again = PracticeTable.restore(table.save_json())
+    assert [s.level for s in again.seats] == ["strong", "easy", "easy"]
+    assert PracticeTable("guandan", {"level": "<b>"}).seats[1].level == "normal"

@@ -1,0 +1,163 @@
+"""Determinized sampling: the つよい CPU of every game (issue 16).
+
+A decision at ``(state, seat)`` is made by a game's :class:`Adapter`:
+
+1. ``candidates``: a few actions worth comparing, the ふつう CPU's choice first;
+2. ``samples`` times: deal the cards ``seat`` cannot see at random among the other hands,
+   keeping every count and every card known to be in a hand (``determinize``); play each
+   candidate in that same world, then let the ふつう CPU play every seat on (at most
+   ``horizon`` moves, or until ``finished``), and score the end for ``seat`` (``value``);
+3. keep the candidate with the best average; ties — and a lead smaller than ``margin`` —
+   keep the ふつう choice (the search must earn a change).
+
+Nothing here reads a clock: the work is counted in moves (``plies``), so the same state,
+seat and seed always give the same action on every machine. Speed (issue 16: p99 ≤ 150 ms a
+decision on one core) is measured by ``bench/cpu_arena.py``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .engine import Action, Engine, State, clone, next_move
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a decision may think: ``samples`` worlds at most, ``plies`` moves played
+    in all rollouts together at most (a world is always finished for every candidate),
+    ``horizon`` moves per rollout, and the ``margin`` (in ``value`` units) a candidate must
+    gain over the ふつう choice to replace it."""
+
+    samples: int = 12
+    plies: int = 400
+    horizon: int = 200
+    margin: float = 0.0
+
+
+class Adapter:
+    """What the search needs from one game; subclasses implement every method."""
+
+    engine: Engine
+
+    def candidates(self, state: State, seat: int) -> list[Action]:
+        """Actions to compare, the ふつう choice first (one action: no search)."""
+        raise NotImplementedError
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A private copy of ``state`` where what ``seat`` cannot see is drawn from ``rng``
+        consistently with what it has seen."""
+        raise NotImplementedError
+
+    def finished(self, state: State) -> bool:
+        """The rollout ends here (the hand or game is settled)."""
+        raise NotImplementedError
+
+    def value(self, state: State, seat: int) -> float:
+        """How good ``state`` is for ``seat`` (higher is better), finished or not."""
+        raise NotImplementedError
+
+
+def deal_unseen(hands: list[list[int]], seat: int, rng: random.Random,
+                pinned: dict[int, list[int]] | None = None) -> list[list[int]]:
+    """New hands: ``seat``'s own hand as it is, every other hand the same size, drawn from
+    the pool of all other hands' cards; ``pinned[s]`` are cards known to be in hand ``s``
+    (they stay there). Card order inside a hand is sorted."""
+    pinned = pinned or {}
+    keep = {s: [c for c in pinned.get(s, ()) if c in set(h)] for s, h in enumerate(hands)}
+    pool = []
+    for s, h in enumerate(hands):
+        if s == seat:
+            continue
+        kept = set(keep[s])
+        pool.extend(c for c in h if c not in kept)
+    pool.sort()
+    rng.shuffle(pool)
+    out = []
+    for s, h in enumerate(hands):
+        if s == seat:
+            out.append(list(h))
+            continue
+        need = len(h) - len(keep[s])
+        out.append(sorted(keep[s] + pool[:need]))
+        pool = pool[need:]
+    return out
+
+
+def rng_for(state: State, seat: int) -> random.Random:
+    """The search's own random draws for one decision: from the game's seed, its step and
+    the seat (never the game's ``rng_n``: searching changes nothing in the state)."""
+    return random.Random(f"{state.get('seed')}:{state.get('step', 0)}:{seat}:search")
+
+
+def advance(engine: Engine, state: State) -> None:
+    """One ふつう move of whoever acts next, applied in place on a private ``state``."""
+    seat, action = next_move(engine, state)
+    engine._apply(state, seat, action, [])
+    state["step"] = state.get("step", 0) + 1
+
+
+def rollout(adapter: Adapter, state: State, seat: int, horizon: int) -> tuple[float, int]:
+    """Play ``state`` (private, changed in place) on with the ふつう CPU for at most
+    ``horizon`` moves; ``(value for seat, moves played)``. A refused move (a CPU bug)
+    ends the rollout where it stands."""
+    n = 0
+    try:
+        while n < horizon and not adapter.finished(state):
+            advance(adapter.engine, state)
+            n += 1
+    except (IllegalAction, RuntimeError):
+        pass
+    return adapter.value(state, seat), n
+
+
+def search(adapter: Adapter, state: State, seat: int, budget: Budget) -> Action:
+    """The candidate with the best average rollout value over determinized worlds (see the
+    module doc). Deterministic for a state and seat."""
+    cands = adapter.candidates(state, seat)
+    if len(cands) <= 1:
+        return cands[0]
+    rng = rng_for(state, seat)
+    totals = [0.0] * len(cands)
+    used = worlds = 0
+    while worlds < budget.samples and used < budget.plies:
+        world = adapter.determinize(state, seat, rng)
+        for i, action in enumerate(cands):
+            s = clone(world)
+            try:
+                adapter.engine._apply(s, seat, action, [])
+            except IllegalAction:  # not legal in this world (cannot happen for own cards)
+                totals[i] = float("-inf")
+                continue
+            s["step"] = s.get("step", 0) + 1
+            v, n = rollout(adapter, s, seat, budget.horizon)
+            totals[i] += v
+            used += n + 1
+        worlds += 1
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    if totals[best] - totals[0] <= budget.margin * worlds:
+        return cands[0]
+    return cands[best]
+
+
+def ranked(actions: list[Action], first: Action, limit: int) -> list[Action]:
+    """``first`` then the other ``actions`` in their order, without repeats, at most
+    ``limit`` in all."""
+    out = [first]
+    for a in actions:
+        if len(out) >= limit:
+            break
+        if a != first and a not in out:
+            out.append(a)
+    return out
+
+
+def first_of(hints: list[dict], best: Action) -> list[dict]:
+    """``hints`` (``{"action", …}`` dicts) with ``best`` first (issue 16: the hint shows
+    the つよい CPU's action first); the rest keep their order. The order of the cards in
+    an action does not matter."""
+    def same(h: dict) -> bool:
+        a = h["action"]
+        return a["type"] == best["type"] and sorted(a.get("cards", [])) == sorted(best.get("cards", []))
+    return sorted(hints, key=lambda h: not same(h))

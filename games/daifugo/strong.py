@@ -1,0 +1,68 @@
+"""The つよい Daifugō CPU: determinized sampling over the ふつう CPU (issue 16).
+
+The search is :mod:`games.core.search`; here is what it needs for Daifugō: the candidates
+(ふつう's action, a pass when following, then the plays the ふつう CPU ranks next — never a
+foul finish or a play that leaves only foul cards), the worlds (the other hands dealt again
+from the cards this seat has not seen), and the value of a game for this seat: its points
+(n−1 for first … 0 for last, seed 004 §4) once settled. A rollout that stops earlier (the
+``horizon``) is judged by the seat's place so far, or its cards left against the others'.
+Exchange, 7渡し / 10捨て choices and out-of-turn play stay ふつう's.
+"""
+from __future__ import annotations
+
+import random
+
+from games.core import search
+from games.core.engine import clone
+
+from . import cpu
+from .engine import DaifugoEngine
+
+WIDTH = 4
+BUDGET = search.Budget(samples=8, plies=240, horizon=40, margin=0.0)
+
+
+class Adapter(search.Adapter):
+    """Daifugō for :func:`games.core.search.search` (the seat's own turn only)."""
+
+    engine = DaifugoEngine()
+
+    def candidates(self, state: dict, seat: int) -> list[dict]:
+        first = cpu.choose_normal(self.engine, state, seat)
+        plays = [cpu._play(state, seat, p) for cost, p in cpu.ranked_plays(self.engine, state, seat)
+                 if cost < 300]
+        if state["field"] is not None:
+            plays.insert(0, {"type": "pass"})
+        return search.ranked(plays, first, WIDTH)
+
+    def determinize(self, state: dict, seat: int, rng: random.Random) -> dict:
+        world = clone(state)
+        world["hands"] = search.deal_unseen(state["hands"], seat, rng)
+        return world
+
+    def finished(self, state: dict) -> bool:
+        return state["phase"] == "over"
+
+    def value(self, state: dict, seat: int) -> float:
+        """The seat's points as a share of the most (0…1); before the end, its legitimate
+        place so far, or how many live hands hold more cards than its own."""
+        n = state["players"]
+        if state["places"]:
+            return (n - 1 - state["places"].index(seat)) / (n - 1)
+        if seat in state["fouls"]:
+            return 0.0
+        if seat in state["finished"]:
+            return (n - 1 - state["finished"].index(seat)) / (n - 1)
+        mine = len(state["hands"][seat])
+        live = [s for s in range(n) if s != seat and state["hands"][s]]
+        below = sum(1 for s in live if len(state["hands"][s]) > mine) \
+            + 0.5 * sum(1 for s in live if len(state["hands"][s]) == mine)
+        return below / (n - 1)
+
+
+ADAPTER = Adapter()
+
+
+def choose(state: dict, seat: int) -> dict:
+    """The つよい action for ``seat`` on its own turn (always legal)."""
+    return search.search(ADAPTER, state, seat, BUDGET)

@@ -1,0 +1,97 @@
+"""The つよい Guandan CPU: determinized sampling over the ふつう CPU (issue 16).
+
+The search is :mod:`games.core.search`; here is what it needs for Guandan: the candidates
+(ふつう's play, a pass when following, then the plays the ふつう CPU scores next best), the
+worlds (the three other hands dealt again from the cards this seat has not seen), and the
+value of a hand for this seat's team. A hand lasts about a hundred moves, too long to play
+out inside the budget, so a rollout stops after :data:`BUDGET` ``horizon`` moves and the
+hand is judged by who went out first and how many plays each team still needs
+(:func:`games.guandan.cpu.moves`). Tribute and return stay ふつう's.
+"""
+from __future__ import annotations
+
+import random
+
+from games.core import search
+from games.core.engine import clone
+
+from . import cpu
+from .cards import LJ, BJ, RANK, SUIT
+from .engine import GuandanEngine
+from .legal import generate
+from .levels import partner, team_of
+
+WIDTH = 3
+BUDGET = search.Budget(samples=4, plies=100, horizon=8, margin=0.0)
+
+
+class Adapter(search.Adapter):
+    """Guandan for :func:`games.core.search.search` (play phase only)."""
+
+    engine = GuandanEngine()
+
+    def candidates(self, state: dict, seat: int) -> list[dict]:
+        first = cpu.choose_normal(self.engine, state, seat)
+        level = cpu.engine_level(state)
+        table = self.engine.table(state)
+        plays = generate(state["hands"][seat], level, table)
+        if table is not None and state["trick"]["last"]["seat"] == partner(seat):
+            plays = [p for p in plays if len(p.cards) == len(state["hands"][seat])]
+        ctx = cpu._Ctx(state, seat, level)
+        key = table.key if table is not None and table.tier == 0 else None
+        plays.sort(key=lambda p: (ctx.score(p, key), p.reading.tier, cpu._low(p), p.cards))
+        actions = [cpu._act(p) for p in plays]
+        if table is not None:
+            actions.insert(0, {"type": "pass"})
+        return search.ranked(actions, first, WIDTH)
+
+    def determinize(self, state: dict, seat: int, rng: random.Random) -> dict:
+        world = clone(state)
+        world["hands"] = search.deal_unseen(state["hands"], seat, rng)
+        return world
+
+    def finished(self, state: dict) -> bool:
+        return state["phase"] != "play"
+
+    def value(self, state: dict, seat: int) -> float:
+        """0…1 for ``seat``'s team: a settled hand by its level rise (+3/+2/+1 for the
+        winners, §16), an unsettled one by first place so far and plays still needed."""
+        team = team_of(seat)
+        if state["phase"] != "play":
+            res = state["results"][-1]
+            sign = 1 if res["winner_team"] == team else -1
+            return 0.5 + sign * res["delta"] / 6
+        fin = state["finished"]
+        if fin:
+            return 0.5 + (0.3 if team_of(fin[0]) == team else -0.3)
+        need = [_turns(state, s) for s in range(4)]
+        ours = min(need[s] for s in range(4) if team_of(s) == team)
+        theirs = min(need[s] for s in range(4) if team_of(s) != team)
+        return 0.5 + max(-0.25, min(0.25, 0.05 * (theirs - ours)))
+
+
+def _turns(state: dict, seat: int) -> float:
+    """Plays the seat's hand needs (bombs count half: they take tricks back)."""
+    level = cpu.engine_level(state)
+    cnt = [0] * 13
+    w = lj = bj = 0
+    for c in state["hands"][seat]:
+        r = RANK[c]
+        if r == LJ:
+            lj += 1
+        elif r == BJ:
+            bj += 1
+        elif r == level and SUIT[c] == "H":
+            w += 1
+        else:
+            cnt[r] += 1
+    turns, bombs = cpu.moves(cnt, w, lj, bj)
+    return turns + 0.5 * bombs
+
+
+ADAPTER = Adapter()
+
+
+def choose(state: dict, seat: int) -> dict:
+    """The つよい action for ``seat`` in the play phase (always legal)."""
+    return search.search(ADAPTER, state, seat, BUDGET)
