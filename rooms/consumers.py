@@ -68,6 +68,9 @@ RENEW_EVERY = PING_EVERY
 PONG = '<template id="pong"></template>'
 PROBE = '<template id="probe"></template>'
 FLOODED = 4008  # close code: the socket kept sending past its budget
+#: Seconds before the page tries again after a refusal that can clear (room.js doubles them
+#: on every retry in a row): the seat in use on another screen, a game in progress.
+RETRY_TAKEN, RETRY_REFUSED = 3, 30
 
 
 #: What a hint or a new selection can change when the room has not moved on.
@@ -557,6 +560,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
                       f'<input type="hidden" name="version" value="{version}"></div>')
         if token:
             pieces.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
+        elif s.kind == "refused":  # a refusal that can clear: the page tries again (room.js)
+            pieces.append(f'<div id="seat-token" hidden data-retry="{RETRY_TAKEN if taken else RETRY_REFUSED}"></div>')
         return "".join(pieces), version, kicked
 
 
