@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import json
 import logging
 import time
@@ -83,6 +84,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         budget is checked there, so a flood waits in no queue and costs no decoding."""
         self.address: ratelimit.Address | None = None
         self.closing = False
+        self.transport = _transport(send)
         inbox = _Inbox(receive, self.admit)
         try:
             await super().__call__(scope, inbox.get, send)
@@ -138,10 +140,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return False
 
     async def _close_flooded(self) -> None:
+        """Close with :data:`FLOODED`, then stop reading the connection at once: a flooder
+        has more frames on their way than it sent so far, and daphne would parse every one
+        of them while it waits for the closing handshake (issue 15 #2: 16 such sockets kept
+        the process busy for good). The close frame still goes out first."""
         try:
             await self.close(code=FLOODED)
         except Exception:  # already gone
             pass
+        lose = getattr(self.transport, "loseConnection", None)
+        if lose is not None:
+            try:
+                lose()  # twisted: flush what is written, read nothing more, close
+            except Exception:
+                log.warning("could not drop a flooding connection", exc_info=True)
 
     async def dispatch(self, message):
         """Route a message to its handler. Unlike channels' own ``dispatch`` this does not
@@ -656,6 +668,14 @@ def _rebind(room_id, seat_pk, channel) -> str:
     if holders[0] not in (None, channel):
         return "lost"
     return "rebound" if lobby.connect_seat(room_id, seat_pk, channel, holders[0]) else "lost"
+
+
+def _transport(send):
+    """The connection under daphne's ``send`` (``functools.partial(server.handle_reply,
+    protocol)``; the middleware in tefuda_site.asgi passes it on as is), or None under
+    another server or a test communicator."""
+    protocol = send.args[0] if isinstance(send, functools.partial) and send.args else None
+    return getattr(protocol, "transport", None)
 
 
 class _Inbox:

@@ -23,8 +23,8 @@ SOCKET_LIMITS = {
     "burst": 30, "rate": 6,            # one socket's messages: 30 at once, 6 more a second
     "strikes": 30, "strike_rate": 1,   # messages over that before the socket is closed (1 forgiven a second)
     "queue": 16,                       # messages of one socket waiting to be handled
-    "address_sockets": 64,             # sockets open at once from one client address (this process)
-    "address_opens": 60, "address_open_rate": 2,      # new sockets from one address: 60 at once, 2 a second
+    "address_sockets": 32,             # sockets open at once from one client address (this process)
+    "address_opens": 16, "address_open_rate": 0.5,    # new sockets from one address: 16 at once, 1 every 2 s
     "address_work": 300, "address_work_rate": 100,    # seated messages handled for one address
 }
 
