@@ -171,10 +171,10 @@ async def run(rooms: int = 2, flooders: int = 16, seconds: float = 20, warmup: f
     try:
         await load.wait_port(port)
         players = []
-        for room_id, toks in made:
+        for r, (room_id, toks) in enumerate(made):
             shared = load.RoomShared()
-            players += [load.Client(f"ws://127.0.0.1:{port}/ws/rooms/{room_id}/", origin, tok, shared, first=i == 0)
-                        for i, tok in enumerate(toks)]
+            players += [load.Client(f"ws://127.0.0.1:{port}/ws/rooms/{room_id}/", origin, tok, shared, first=i == 0,
+                                    local=load.room_address(r)) for i, tok in enumerate(toks)]
         tasks = [asyncio.create_task(p.run(stop)) for p in players]
         url = f"ws://127.0.0.1:{port}/ws/rooms/{made[0][0]}/"
         await asyncio.sleep(warmup)
