@@ -61,6 +61,8 @@ log = logging.getLogger(__name__)
 SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起きました。もう一度お試しください。",
                   "en": "Something went wrong on the server; please try again."}
 
+SEAT_EXPIRED = {"code": "seat_expired", "ja": "通信が長く切れていたため、席がなくなりました。もう一度入ってください。",
+                "en": "Your connection was gone too long and your place was let go; please join again."}
 PROBE_WAIT = 2.0  # seconds a holder's browser has to answer a probe (a phone's round trip or two)
 #: A seated socket heard from renews its lease at most this often (a ping always does).
 RENEW_EVERY = PING_EVERY
@@ -85,6 +87,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.address: ratelimit.Address | None = None
         self.closing = False
         self.transport = _transport(send)
+        self.limits = limits = ratelimit.socket_limits()
+        self.bucket = Bucket(limits["burst"], limits["rate"])
+        self.strikes = TokenBucket(limits["strikes"], limits["strike_rate"])
         inbox = _Inbox(receive, self.admit)
         try:
             await super().__call__(scope, inbox.get, send)
@@ -99,16 +104,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}
         self.kind = ""
         self.version = -1
-        self.greeted = self.leave_armed = self.probed = False
+        self.greeted = self.leave_armed = self.probed = self.unbound = False
         self.touched = 0.0  # when this socket last renewed its seat's lease (monotonic)
-        self.limits = limits = ratelimit.socket_limits()
-        self.bucket = Bucket(limits["burst"], limits["rate"])
-        self.strikes = TokenBucket(limits["strikes"], limits["strike_rate"])
         self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
         cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
         self.bid_hash = tokens.digest(cookie)
-        client = self.scope.get("client") or ("?",)
-        self.address = ratelimit.open_socket(str(client[0]), limits)
+        self.address = ratelimit.open_socket(_client_address(self.scope), self.limits)
         if self.address is None:  # too many sockets from this address: refused at the handshake
             self.closing = True
             await self.close()
@@ -258,6 +259,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if held == "lost":
             self.seat_pk = None
             await self.refresh(full=True, taken=True)
+        elif held == "gone":  # a waiting room let the seat go after the grace (lobby.expire_absent)
+            self.seat_pk = None
+            await self.refresh(full=True, notice=SEAT_EXPIRED)
         elif version is not None and version > self.version:  # a doorbell was lost: catch up
             await self.refresh(at=version)
 
@@ -550,8 +554,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if room is None or room.version != self.version or self.kind != "table" or full:
             only = None  # something else may have changed: the whole screen
         me = next((s for s in seats if s.pk == self.seat_pk), None)
+        if me is not None:
+            self.unbound = me.channel_name != self.channel_name  # its lease lapsed meanwhile
         kicked = bool(self.seat_pk and me is None and room and room.status != Room.Status.CLOSED)
-        if kicked:
+        if kicked and self.unbound and room.status == Room.Status.WAITING:
+            # not the host: the place was let go after the grace (lobby.expire_absent); the
+            # socket stays, on the join screen
+            self.seat_pk, kicked, notice = None, False, SEAT_EXPIRED
+        elif kicked:
             self.seat_pk, room = None, None
             notice = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
         if taken and notice is None:
@@ -668,6 +678,14 @@ def _rebind(room_id, seat_pk, channel) -> str:
     if holders[0] not in (None, channel):
         return "lost"
     return "rebound" if lobby.connect_seat(room_id, seat_pk, channel, holders[0]) else "lost"
+
+
+def _client_address(scope) -> str | None:
+    """The socket's client address (daphne's ``--proxy-headers`` puts the forwarded one
+    there), or None when the server gives none (a Unix socket without proxy headers, a test
+    communicator): then people cannot be told apart and no per-address limit applies."""
+    client = scope.get("client")
+    return str(client[0]) if client and client[0] else None
 
 
 def _transport(send):

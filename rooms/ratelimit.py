@@ -70,10 +70,13 @@ def address(ip: str, limits: dict) -> Address:
     return entry
 
 
-def open_socket(ip: str, limits: dict) -> Address | None:
+def open_socket(ip: str | None, limits: dict) -> Address | None:
     """Admit a new socket from ``ip``: its :class:`Address` (the caller must call
     :func:`close_socket` once when the socket ends), or None if the address has too many
-    sockets open or opened too many just now."""
+    sockets open or opened too many just now. No address (``None``): an unlimited
+    :class:`Address` of the socket's own."""
+    if ip is None:
+        return Address({**limits, "address_work": float("inf"), "address_work_rate": 0})
     entry = address(ip, limits)
     if entry.open >= limits["address_sockets"]:
         count("address_sockets")

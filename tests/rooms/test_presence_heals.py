@@ -132,6 +132,21 @@ async def test_a_person_gone_past_the_grace_no_longer_holds_a_waiting_room_place
     await host.close(); await fuyu.close()
 
 
+async def test_an_open_socket_whose_waiting_room_place_went_is_told_and_may_join_again(make_room):
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    host, fuyu = Tab(room.id), Tab(room.id)
+    await host.open(toks["あき"]); await fuyu.open(toks["ふゆ"])
+    await adb(Seat.objects.filter(room=room, name="ふゆ").update)(seen_at=timezone.now() - timedelta(seconds=40))
+    await adb(driver.housekeeping)()  # her socket stayed open but went silent: the lease lapses
+    then = timezone.now() - presence.GRACE - timedelta(seconds=1)
+    await adb(Seat.objects.filter(room=room, name="ふゆ").update)(left_at=then)
+    await adb(driver.housekeeping)()  # ... and after the grace her place goes
+    await fuyu.drain()
+    assert "席がなくなりました" in "".join(fuyu.messages[-3:]) and getattr(fuyu, "closed", None) is None
+    assert 'name="name"' in fuyu.latest("stage")  # the join form: she may enter again
+    await host.close(); await fuyu.close()
+
+
 async def test_the_host_role_passes_to_the_longest_present_after_the_grace(make_room):
     room, toks = await adb(make_room)(("あき", "ふゆ", "なつ"))
     tabs = {n: Tab(room.id) for n in toks}
