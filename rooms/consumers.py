@@ -554,8 +554,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if room is None or room.version != self.version or self.kind != "table" or full:
             only = None  # something else may have changed: the whole screen
         me = next((s for s in seats if s.pk == self.seat_pk), None)
-        if me is not None:
-            self.unbound = me.channel_name != self.channel_name  # its lease lapsed meanwhile
+        if me is not None and me.channel_name and me.channel_name != self.channel_name:
+            # another socket claimed the seat (this browser missed the probe: a frozen
+            # client whose page reconnected): this one only watches from now on
+            me, self.seat_pk, taken = None, None, True
+        elif me is not None:
+            self.unbound = me.channel_name is None  # its lease lapsed meanwhile
         kicked = bool(self.seat_pk and me is None and room and room.status != Room.Status.CLOSED)
         if kicked and self.unbound and room.status == Room.Status.WAITING:
             # not the host: the place was let go after the grace (lobby.expire_absent); the
