@@ -367,15 +367,18 @@ class _Unchanged(errors.Refused):
 
 def absent_rooms(now: datetime) -> set:
     """Rooms (not practice) where :func:`expire_absent` has something to do: a person in a
-    waiting room, or a host, without a socket for :data:`~rooms.presence.GRACE`, or a game
-    with no connected person for as long."""
+    waiting room, or a host, without a socket for :data:`~rooms.presence.GRACE`, a game
+    with no connected person for as long, or a connected person and no host."""
     cutoff = now - GRACE
     away = Seat.objects.filter(kind=HUMAN, channel_name__isnull=True, left_at__lt=cutoff, room__solo=False)
     rooms = set(away.filter(room__status=Room.Status.WAITING).values_list("room_id", flat=True))
     rooms |= set(away.filter(is_host=True, room__status=Room.Status.PLAYING).values_list("room_id", flat=True))
     rooms |= set(Room.objects.filter(status=Room.Status.PLAYING, solo=False, empty_since__lt=cutoff)
                  .values_list("pk", flat=True))
-    return rooms
+    hostless = (Room.objects.filter(solo=False, status__in=(Room.Status.WAITING, Room.Status.PLAYING),
+                                    seats__kind=HUMAN, seats__channel_name__isnull=False)
+                .exclude(seats__is_host=True))  # the host's place went while nobody was connected
+    return rooms | set(hostless.values_list("pk", flat=True))
 
 
 def expire_absent(room_id) -> Room | None:

@@ -166,6 +166,19 @@ async def test_the_host_role_passes_to_the_longest_present_after_the_grace(make_
         await tabs[n].close()
 
 
+async def test_a_room_whose_host_went_while_nobody_was_connected_gets_one(make_room):
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    then = timezone.now() - presence.GRACE - timedelta(seconds=1)
+    await adb(Seat.objects.filter(room=room, name="あき").update)(left_at=then)  # the host never came
+    await adb(driver.housekeeping)()  # her place goes; ふゆ has no socket yet
+    assert not await adb(Seat.objects.filter(room=room, is_host=True).exists)()
+    fuyu = Tab(room.id)
+    await fuyu.open(toks["ふゆ"])
+    await adb(driver.housekeeping)()
+    assert (await seat(room, "ふゆ")).is_host
+    await fuyu.close()
+
+
 async def test_a_game_with_no_connected_person_ends_and_frees_its_passphrase(make_room):
     room, toks = await started(make_room)
     a, b = Tab(room.id), Tab(room.id)
