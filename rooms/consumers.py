@@ -283,7 +283,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=1000)  # the page reconnects and says hello again
             return
         self.greeted = True
-        await self.refresh(full=True, token=fresh, taken=bool(seat and not self.seat_pk))
+        # a socket without a seat (a newcomer, or one of a flood) is shown this process's
+        # recent load of the room if there is one, on the loop: it waits for no database hop
+        # and the players' moves do not wait behind it
+        await self.refresh(full=True, token=fresh, taken=bool(seat and not self.seat_pk),
+                           at=None if self.seat_pk else 0)
 
     async def claim(self, seat: Seat) -> str | None:
         """Bind ``seat`` to this socket unless a live browser holds it; returns the seat's
@@ -526,7 +530,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # all) in the database thread. A move's own render too leaves the database thread
         # (where every step waits for the GIL the loop holds: that thread is the one queue
         # of every socket's moves in the process) and runs on the loop from the commit's load.
-        if before is None and not (full or token or taken):
+        if before is None and not (token or taken) and (not full or not self.seat_pk):
             shown = at
         else:
             shown = max(self.version, 0) if on_loop else None
