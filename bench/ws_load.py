@@ -86,9 +86,17 @@ class RoomShared:
         self.sent_at: dict[int, tuple[float, object, set]] = {}  # version → (sent, mover, others seen)
 
 
+def room_address(r: int) -> str:
+    """The loopback address the clients of room ``r`` connect from (127.1.x.y): each room
+    is a household of its own, as the server's per-address socket limits see it
+    (rooms.ratelimit.SOCKET_LIMITS)."""
+    return f"127.1.{r // 250 % 250}.{1 + r % 250}"
+
+
 class Client:
-    def __init__(self, url: str, origin: str, token: str, room: RoomShared, first: bool):
+    def __init__(self, url: str, origin: str, token: str, room: RoomShared, first: bool, local: str | None = None):
         self.url, self.origin, self.token, self.room, self.first = url, origin, token, room, first
+        self.local = local  # the address to connect from (None: the system's choice)
         self.version = -1
         self.hand = self.result = self.field = ""
         self.pending: tuple[str, float, int] | None = None  # (kind, sent at, version sent on)
@@ -98,8 +106,9 @@ class Client:
     async def run(self, stop: asyncio.Event) -> None:
         import websockets
         try:
-            async with websockets.connect(self.url, origin=self.origin, max_size=2**22,
-                                          open_timeout=30, ping_interval=None) as ws:
+            async with websockets.connect(self.url, origin=self.origin, max_size=2**22, open_timeout=30,
+                                          ping_interval=None,
+                                          **({"local_addr": (self.local, 0)} if self.local else {})) as ws:
                 self.ws = ws
                 await ws.send(json.dumps({"act": "hello", "token": self.token}))
                 pinger = asyncio.create_task(self._ping(stop))
@@ -328,7 +337,7 @@ async def main(args) -> None:
             for i, tok in enumerate(toks):
                 port = ports[(r if args.affinity else r * 4 + i) % len(ports)]
                 clients.append(Client(f"ws://127.0.0.1:{port}/ws/rooms/{room_id}/", f"http://127.0.0.1:{port}",
-                                      tok, shared, first=i == 0))
+                                      tok, shared, first=i == 0, local=room_address(r)))
         tasks = [asyncio.create_task(c.run(stop)) for c in clients]
         await asyncio.sleep(args.warmup)
         stats.reset()

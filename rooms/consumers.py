@@ -3,9 +3,13 @@
 Protocol (client → server, JSON; forms come through the htmx ws extension):
 
 - ``{"act": "hello", "token": str|null}`` first: binds the seat (token, else this
-  browser's disconnected seat), joins the group and sends a full render. A seat held by a
-  live socket is never taken (the holder is probed first; only a dead holder loses it).
-- ``{"act": "ping"}`` renews the presence lease.
+  browser's disconnected seat), joins the group and sends a full render with the seat's
+  new token (every claim rotates it: a copied token stops working). A seat held by a live
+  socket is never taken: the holder's *browser* is probed (a :data:`PROBE` frame down its
+  socket) and only its answer within :data:`PROBE_WAIT` keeps the seat there.
+- ``{"act": "ping"}`` (every 10 s, and in answer to a probe) renews the presence lease and
+  is answered with :data:`PONG` (the page shows a banner when its pings go unanswered). A
+  socket heard from holds its seat: a lease that lapsed meanwhile is taken up again.
 - lobby: ``add_cpu``, ``remove`` (``seat``), ``options`` (``game``/``players``/``speed``/
   ``turn_limit``), ``start``; table: ``play`` (``card``…, ``mode``), ``exchange``
   (``card``…), ``pick`` (``index`` into the legal non-card actions), ``hint``, ``lobby``,
@@ -16,11 +20,20 @@ Protocol (client → server, JSON; forms come through the htmx ws extension):
 Server → client: HTML whose top-level elements are swapped by id (``#stage`` on a change
 of screen, else only the parts that changed; ``#ver`` holds the version). Refusals show in
 ``#msg`` by the hand. Close codes: 4403 removed by the host, 4000 left; 1000 when a bug
-leaves the socket unusable (the page reconnects and resyncs).
+leaves the socket unusable (the page reconnects and resyncs); :data:`FLOODED` for a socket
+that kept sending past its budget (the page waits, then reconnects).
+
+Limits (issue 15 #2, :mod:`rooms.ratelimit`): a message over the socket's budget, or past
+the :data:`~rooms.ratelimit.SOCKET_LIMITS` ``queue`` of messages waiting, is counted and
+dropped as it arrives (never decoded, queued or answered); so is every message but hello
+and ping from a socket without a seat, and a seated message past its client address's
+budget. Sockets per client address are limited at the handshake.
 """
 from __future__ import annotations
 
 import asyncio
+import collections
+import functools
 import json
 import logging
 import time
@@ -37,10 +50,12 @@ from games.core import IllegalAction
 
 from tables.core import errors, intents, moves, options as opts
 from tables.core.frames import Frames
+from tefuda_site.throttle import TokenBucket
 
-from . import actions, driver, lobby, outofturn, store, tokens
+from . import actions, driver, lobby, outofturn, ratelimit, store, tokens
 from .engines import engine_for
 from .models import Room, Seat
+from .presence import LEASE, PING_EVERY
 from .ratelimit import Bucket
 from .render import screen
 
@@ -48,7 +63,19 @@ log = logging.getLogger(__name__)
 SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起きました。もう一度お試しください。",
                   "en": "Something went wrong on the server; please try again."}
 
-PROBE_WAIT = 1.0  # seconds a live holder has to answer a probe
+SEAT_EXPIRED = {"code": "seat_expired", "ja": "通信が長く切れていたため、席がなくなりました。もう一度入ってください。",
+                "en": "Your connection was gone too long and your place was let go; please join again."}
+PROBE_WAIT = 2.0  # seconds a holder's browser has to answer a probe (a phone's round trip or two)
+#: A seated socket heard from renews its lease at most this often (a ping always does).
+RENEW_EVERY = PING_EVERY
+#: The answer to a ping, and the server's question to a browser (room.js answers it with a
+#: ping); neither touches the page (room.js takes them before htmx sees them).
+PONG = '<template id="pong"></template>'
+PROBE = '<template id="probe"></template>'
+FLOODED = 4008  # close code: the socket kept sending past its budget
+#: Seconds before the page tries again after a refusal that can clear (room.js doubles them
+#: on every retry in a row): the seat in use on another screen, a game in progress.
+RETRY_TAKEN, RETRY_REFUSED = 3, 30
 
 
 #: What a hint or a new selection can change when the room has not moved on.
@@ -56,20 +83,79 @@ HAND_PARTS = ("hand", "msg")
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        """Run the socket with its messages read as they arrive (:class:`_Inbox`): the
+        budget is checked there, so a flood waits in no queue and costs no decoding."""
+        self.address: ratelimit.Address | None = None
+        self.closing = False
+        self.transport = _transport(send)
+        self.limits = limits = ratelimit.socket_limits()
+        self.bucket = Bucket(limits["burst"], limits["rate"])
+        self.strikes = TokenBucket(limits["strikes"], limits["strike_rate"])
+        inbox = _Inbox(receive, self.admit)
+        try:
+            await super().__call__(scope, inbox.get, send)
+        finally:
+            inbox.stop()
+            self._release()
+
     async def connect(self):
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         self.seat_pk: int | None = None
         self.group = f"room.{self.room_id.hex}"
         self.frames = Frames()  # what this tab was last sent
         self.version = -1
-        self.greeted = self.closing = self.leave_armed = False
-        self.bucket = Bucket()
+        self.greeted = self.leave_armed = self.probed = self.unbound = False
+        self.touched = 0.0  # when this socket last renewed its seat's lease (monotonic)
         self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
         cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
         self.bid_hash = tokens.digest(cookie)
+        self.address = ratelimit.open_socket(_client_address(self.scope), self.limits)
+        if self.address is None:  # too many sockets from this address: refused at the handshake
+            self.closing = True
+            await self.close()
+            return
         await self.accept()
         actions.use_loop(asyncio.get_running_loop())
         driver.ensure_started()
+
+    def _release(self) -> None:
+        if self.address is not None:
+            ratelimit.close_socket(self.address)
+            self.address = None
+
+    def admit(self, waiting: int) -> bool:
+        """Whether a message that just arrived may wait for its handler (``waiting``: how
+        many wait already). Not once the socket is closing, past its credit bucket or past
+        the queue's bound: such a message is only counted. A socket that keeps sending past
+        its budget (its strikes run out) is closed with :data:`FLOODED`."""
+        if self.closing:
+            ratelimit.count("closing")
+            return False
+        if waiting < self.limits["queue"] and self.bucket.take():
+            return True
+        ratelimit.count("socket_rate" if waiting < self.limits["queue"] else "queue")
+        if not self.strikes.take():
+            self.closing = True
+            ratelimit.count("flood_closed")
+            self._closer = asyncio.ensure_future(self._close_flooded())
+        return False
+
+    async def _close_flooded(self) -> None:
+        """Close with :data:`FLOODED`, then stop reading the connection at once: a flooder
+        has more frames on their way than it sent so far, and daphne would parse every one
+        of them while it waits for the closing handshake (issue 15 #2: 16 such sockets kept
+        the process busy for good). The close frame still goes out first."""
+        try:
+            await self.close(code=FLOODED)
+        except Exception:  # already gone
+            pass
+        lose = getattr(self.transport, "loseConnection", None)
+        if lose is not None:
+            try:
+                lose()  # twisted: flush what is written, read nothing more, close
+            except Exception:
+                log.warning("could not drop a flooding connection", exc_info=True)
 
     async def dispatch(self, message):
         """Route a message to its handler. Unlike channels' own ``dispatch`` this does not
@@ -83,6 +169,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code):
         self.closing = True
+        self._release()
+        if not getattr(self, "greeted", False) and not getattr(self, "seat_pk", None):
+            return  # refused at the handshake, or gone before its hello: nothing to undo
         try:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         except Exception:  # Redis away: the seat must still be let go at once (not a lease later)
@@ -93,9 +182,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # --- incoming ------------------------------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None):
         try:
-            msg = self._decode(text_data)
-            if not self.bucket.take():
-                raise errors.too_fast()
+            try:
+                msg = self._decode(text_data)
+            except IllegalAction:
+                if not self.seat_pk:  # nobody's seat: counted, never answered
+                    ratelimit.count("unseated")
+                    return
+                raise
             await self.handle(msg)
         except IllegalAction as exc:
             await self.refresh(notice=exc.as_dict(), selected=getattr(exc, "selected", None))
@@ -126,18 +219,52 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if act == "hello":
             return await self.hello(msg.get("token"))
         if not self.greeted:
+            ratelimit.count("unseated")
             return
         if act == "ping":
-            version = await database_sync_to_async(_touch)(self.room_id, self.seat_pk, self.channel_name)
-            if version is not None and version > self.version:  # a doorbell was lost: catch up
-                await self.refresh(at=version)
+            return await self.ping()
+        if not self.seat_pk:  # a socket without a seat only watches: counted, never answered
+            ratelimit.count("unseated")
             return
-        if not self.seat_pk:
-            raise errors.not_seated()
+        if self.address is not None and not self.address.work.take():  # this address did enough for now
+            ratelimit.count("address_work")
+            return
         handler = getattr(self, f"act_{act}", None)
         if handler is None:
             raise errors.bad_request("act")
-        await handler(msg)
+        try:
+            await handler(msg)
+        finally:
+            if self.seat_pk and (self.probed or time.monotonic() - self.touched >= RENEW_EVERY):
+                await self.renew()  # heard from: the seat's lease goes on (after the answer)
+
+    async def ping(self) -> None:
+        """The browser is there: a seat's lease is renewed, then :data:`PONG` answers. A
+        socket without a seat costs nothing more."""
+        if self.seat_pk:
+            await self.renew()
+        if not self.closing:
+            try:
+                await self.send(text_data=PONG)
+            except Disconnected:
+                pass
+
+    async def renew(self) -> None:
+        """Renew this socket's seat lease. A lapsed lease is taken up again (housekeeping may
+        have let the seat go meanwhile; the socket is open and heard from, issue 15 #1)
+        unless another socket holds the seat now: then this tab is told it lost it. A socket
+        behind the room's version (a doorbell lost in a Redis restart) renders it."""
+        self.probed = False
+        self.touched = time.monotonic()
+        version, held = await database_sync_to_async(_touch)(self.room_id, self.seat_pk, self.channel_name)
+        if held == "lost":
+            self.seat_pk = None
+            await self.refresh(full=True, taken=True)
+        elif held == "gone":  # a waiting room let the seat go after the grace (lobby.expire_absent)
+            self.seat_pk = None
+            await self.refresh(full=True, notice=SEAT_EXPIRED)
+        elif version is not None and version > self.version:  # a doorbell was lost: catch up
+            await self.refresh(at=version)
 
     # --- hello / seat binding --------------------------------------------------------------
     async def hello(self, token) -> None:
@@ -145,15 +272,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         now = timezone.now()
         seat = await database_sync_to_async(lobby.seat_for_token)(self.room_id, token if isinstance(token, str) else None)
-        by_browser = False
         if seat is None:
             seat = await database_sync_to_async(lobby.seat_for_browser)(self.room_id, self.bid_hash, now)
-            by_browser = seat is not None
-        fresh = None
-        if seat and await self.claim(seat):
-            self.seat_pk = seat.pk
-            if by_browser:
-                fresh = await database_sync_to_async(lobby.rotate_token)(seat.pk)
+        fresh = await self.claim(seat) if seat else None
+        if fresh:
+            self.seat_pk, self.touched = seat.pk, time.monotonic()
         try:
             await self.channel_layer.group_add(self.group, self.channel_name)
         except Exception:  # not in the group: this socket would never hear a change
@@ -161,25 +284,47 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=1000)  # the page reconnects and says hello again
             return
         self.greeted = True
-        await self.refresh(full=True, token=fresh, taken=bool(seat and not self.seat_pk))
+        # a socket without a seat (a newcomer, or one of a flood) is shown this process's
+        # recent load of the room if there is one, on the loop: it waits for no database hop
+        # and the players' moves do not wait behind it
+        await self.refresh(full=True, token=fresh, taken=bool(seat and not self.seat_pk),
+                           at=None if self.seat_pk else 0)
 
-    async def claim(self, seat: Seat) -> bool:
-        """Bind ``seat`` to this socket unless a live socket holds it."""
+    async def claim(self, seat: Seat) -> str | None:
+        """Bind ``seat`` to this socket unless a live browser holds it; returns the seat's
+        new token (the old one stops working: issue 15 #3), or None if refused.
+
+        A holding socket is asked to probe its browser (:meth:`seat_probe`); only the
+        browser's answer within :data:`PROBE_WAIT` renews the holder's lease and keeps the
+        seat there. A frozen client (its socket open, its browser silent) or a dead process
+        answers nothing, and the seat comes here."""
         holder = seat.channel_name
         if holder and holder != self.channel_name:
             asked = timezone.now()
-            await self.channel_layer.send(holder, {"type": "seat.probe"})
+            try:
+                await self.channel_layer.send(holder, {"type": "seat.probe"})
+            except Exception:  # the layer refused (a full channel, Redis away): no answer then
+                log.warning("could not probe a seat's holder", exc_info=True)
             await asyncio.sleep(PROBE_WAIT)
             seat = await database_sync_to_async(Seat.objects.filter(pk=seat.pk).first)()
             if seat is None or (seat.channel_name and seat.seen_at and seat.seen_at >= asked):
-                return False
+                return None
             holder = seat.channel_name
-        return await database_sync_to_async(lobby.connect_seat)(self.room_id, seat.pk, self.channel_name, holder)
+        token = tokens.new_token()
+        ok = await database_sync_to_async(lobby.connect_seat)(self.room_id, seat.pk, self.channel_name, holder,
+                                                              token=token)
+        return token if ok else None
 
     async def seat_probe(self, event):
-        """Another socket asks whether this one still holds its seat: answer by touching."""
+        """Someone asks whether this socket's browser still holds its seat (a claim of the
+        seat, or housekeeping before a lease lapses): ask the browser. Its answer (a ping)
+        renews the lease; the consumer itself never does (issue 15 #3)."""
         if not self.closing and self.seat_pk:
-            await database_sync_to_async(_touch)(self.room_id, self.seat_pk, self.channel_name)
+            self.probed = True
+            try:
+                await self.send(text_data=PROBE)
+            except Disconnected:
+                pass
 
     # --- lobby actions -----------------------------------------------------------------------
     async def act_add_cpu(self, msg):
@@ -335,7 +480,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # --- outgoing ------------------------------------------------------------------------------
     async def room_changed(self, event):
-        if event.get("version", 0) > self.version and self.greeted:
+        if event.get("version", 0) > self.version and self.greeted and not self.closing:
+            if not self.seat_pk and self.frames.kind == "refused":
+                return  # a game this socket has no seat in: its screen says so whatever moves
             await self.refresh(at=event["version"])
 
     async def refresh(self, *, notice=None, selected=None, full=False, token=None, taken=False,
@@ -383,7 +530,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # all) in the database thread. A move's own render too leaves the database thread
         # (where every step waits for the GIL the loop holds: that thread is the one queue
         # of every socket's moves in the process) and runs on the loop from the commit's load.
-        if before is None and not (full or token or taken):
+        if before is None and not (token or taken) and (not full or not self.seat_pk):
             shown = at
         else:
             shown = max(self.version, 0) if on_loop else None
@@ -411,15 +558,27 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if room is None or room.version != self.version or self.frames.kind != "table" or full:
             only = None  # something else may have changed: the whole screen
         me = next((s for s in seats if s.pk == self.seat_pk), None)
+        if me is not None and me.channel_name and me.channel_name != self.channel_name:
+            # another socket claimed the seat (this browser missed the probe: a frozen
+            # client whose page reconnected): this one only watches from now on
+            me, self.seat_pk, taken = None, None, True
+        elif me is not None:
+            self.unbound = me.channel_name is None  # its lease lapsed meanwhile
         kicked = bool(self.seat_pk and me is None and room and room.status != Room.Status.CLOSED)
-        if kicked:
+        if kicked and self.unbound and room.status == Room.Status.WAITING:
+            # not the host: the place was let go after the grace (lobby.expire_absent); the
+            # socket stays, on the join screen
+            self.seat_pk, kicked, notice = None, False, SEAT_EXPIRED
+        elif kicked:
             self.seat_pk, room = None, None
             notice = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
         if taken and notice is None:
             notice = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
         s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed, only=only)
         version = room.version if room else 0
-        out = self.frames.message(s, full=full, version=version, now_ms=int(now.timestamp() * 1000), token=token)
+        retry = (RETRY_TAKEN if taken else RETRY_REFUSED) if s.kind == "refused" and not token else None
+        out = self.frames.message(s, full=full, version=version, now_ms=int(now.timestamp() * 1000), token=token,
+                                  retry=retry)
         return out, version, kicked
 
 
@@ -486,15 +645,97 @@ def _committed(room: Room, seats: list) -> None:
 actions.committed.append(_committed)
 
 
-def _touch(room_id, seat_pk, channel) -> int | None:
+def _touch(room_id, seat_pk, channel) -> tuple[int | None, str]:
     """Renew the presence lease of this socket's seat (in a transaction: it queues with the
-    other writers instead of sleeping in SQLite's busy handler, tefuda_site.sqlite), and
-    return the room's version (None if the room is gone): a socket behind it missed a
-    doorbell (lost in a Redis restart, say) and renders again, at most a ping late."""
+    other writers instead of sleeping in SQLite's busy handler, tefuda_site.sqlite).
+
+    Returns ``(version, held)``: the room's version (None if the room is gone: a socket
+    behind it missed a doorbell, lost in a Redis restart say, and renders again, at most a
+    ping late) and what became of the seat: ``"held"`` (renewed), ``"rebound"`` (the
+    lease had lapsed; the seat is this socket's again, through a commit that recomputes the
+    timers and the empty-room clock), ``"lost"`` (another socket holds it), ``"gone"`` (no
+    such seat) or ``""`` (no seat asked)."""
+    held = ""
     if seat_pk:
+        now = timezone.now()
         with transaction.atomic():
-            Seat.objects.filter(pk=seat_pk, channel_name=channel).update(seen_at=timezone.now())
-    return next(iter(Room.objects.filter(pk=room_id).values_list("version", flat=True)), None)
+            renewed = Seat.objects.filter(pk=seat_pk, channel_name=channel, seen_at__gt=now - LEASE).update(seen_at=now)
+        held = "held" if renewed else _rebind(room_id, seat_pk, channel)
+    return next(iter(Room.objects.filter(pk=room_id).values_list("version", flat=True)), None), held
+
+
+def _rebind(room_id, seat_pk, channel) -> str:
+    """A socket heard from whose lease lapsed (housekeeping let its seat go, or the seat
+    counts as away): bind the seat to it again unless another socket holds it."""
+    holders = list(Seat.objects.filter(pk=seat_pk).values_list("channel_name", flat=True))
+    if not holders:
+        return "gone"
+    if holders[0] not in (None, channel):
+        return "lost"
+    return "rebound" if lobby.connect_seat(room_id, seat_pk, channel, holders[0]) else "lost"
+
+
+def _client_address(scope) -> str | None:
+    """The socket's client address (daphne's ``--proxy-headers`` puts the forwarded one
+    there), or None when the server gives none (a Unix socket without proxy headers, a test
+    communicator): then people cannot be told apart and no per-address limit applies."""
+    client = scope.get("client")
+    return str(client[0]) if client and client[0] else None
+
+
+def _transport(send):
+    """The connection under daphne's ``send`` (``functools.partial(server.handle_reply,
+    protocol)``; the middleware in tefuda_site.asgi passes it on as is), or None under
+    another server or a test communicator."""
+    protocol = send.args[0] if isinstance(send, functools.partial) and send.args else None
+    return getattr(protocol, "transport", None)
+
+
+class _Inbox:
+    """A socket's incoming messages, read from daphne as they arrive (issue 15 #2).
+
+    Channels' consumer takes the next message only when the last one is handled, so a
+    flood used to wait, unbounded, in daphne's queue and was handled message by message.
+    Here a reader task takes each message at once and asks ``admit(waiting)``: a refused
+    message is dropped there (counted by the consumer), so what waits for the handler is
+    bounded by the ``queue`` limit. Other messages (connect, disconnect) always pass.
+    """
+
+    def __init__(self, receive, admit):
+        self.receive, self.admit = receive, admit
+        self.queue: collections.deque = collections.deque()
+        self.ready = asyncio.Event()
+        self.reader: asyncio.Task | None = None
+        self.failed: BaseException | None = None
+
+    async def get(self) -> dict:
+        """The next admitted message (what channels' consumer awaits as ``receive``)."""
+        if self.reader is None:
+            self.reader = asyncio.ensure_future(self._read())
+        while not self.queue:
+            if self.failed is not None:
+                raise RuntimeError("the socket's reader failed") from self.failed
+            self.ready.clear()
+            await self.ready.wait()
+        return self.queue.popleft()
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                message = await self.receive()
+                if message["type"] != "websocket.receive" or self.admit(len(self.queue)):
+                    self.queue.append(message)
+                    self.ready.set()
+                if message["type"] == "websocket.disconnect":
+                    return
+        except BaseException as exc:
+            self.failed = exc
+            self.ready.set()
+            raise
+
+    def stop(self) -> None:
+        if self.reader is not None and not self.reader.done():
+            self.reader.cancel()
 
 
 def _pick(room_id, seat_no: int, index: int, version: int) -> dict:

@@ -7,8 +7,11 @@ Each process runs one :func:`run` loop (started by the first socket, or by
    driver lease (``driver_until``) has run out — so if the process driving a room dies,
    another process picks the room up within :data:`rooms.actions.DRIVER_LEASE`;
 2. renews the lease on the rooms it drives;
-3. now and then expires stale presence leases and deletes rooms that have had no
-   connected person for :data:`EMPTY_TTL` (practice rooms: :data:`SOLO_TTL`).
+3. now and then probes the browsers of quiet seats (:data:`rooms.presence.QUIET`),
+   expires stale presence leases, lets the absent go (:func:`rooms.lobby.expire_absent`:
+   waiting-room places, the host role, games nobody is connected to) and deletes closed
+   rooms after :data:`CLOSED_TTL` and rooms that have had no connected person for
+   :data:`EMPTY_TTL` (practice rooms: :data:`SOLO_TTL`); never a room a socket holds a seat in.
 
 Moves go through :func:`rooms.actions.play` (CAS on version), so two processes racing for
 the same timer apply it once.
@@ -20,6 +23,7 @@ import logging
 from datetime import timedelta
 
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
@@ -30,13 +34,17 @@ from tables.core import pacing
 from . import actions, lobby, store
 from .engines import engine_for
 from .models import Room, Seat
-from .presence import LEASE
+from .presence import LEASE, QUIET
 
 log = logging.getLogger(__name__)
 
 TICK = 0.05
 HOUSEKEEPING_EVERY = 2.0
 EMPTY_TTL = timedelta(seconds=90)
+#: A closed room (its game ended, or everyone left) is deleted this long after (seed 004
+#: §2: 部屋は1〜2分で消え; a game nobody is connected to closes after presence.GRACE).
+CLOSED_TTL = timedelta(seconds=60)
+PROBE_EVERY = 5.0  # seconds between two probes of one quiet seat's browser by this process
 #: A practice room waits this long for its player to continue (seed 001 §21: progress
 #: is saved and "continue" restores the hand and the running totals).
 SOLO_TTL = timedelta(days=14)
@@ -57,15 +65,33 @@ async def run(stop: asyncio.Event | None = None) -> None:
     """Drive rooms until ``stop`` is set (forever by default)."""
     last_housekeeping = 0.0
     loop = asyncio.get_running_loop()
+    probed: dict[str, float] = {}
     while not (stop and stop.is_set()):
         try:
             await database_sync_to_async(tick)()
             if loop.time() - last_housekeeping > HOUSEKEEPING_EVERY:
                 last_housekeeping = loop.time()
-                await database_sync_to_async(housekeeping)()
+                await probe(await database_sync_to_async(housekeeping)(), probed, loop.time())
         except Exception:
             log.exception("room driver tick failed")
         await asyncio.sleep(TICK)
+
+
+async def probe(channels: list[str], probed: dict[str, float], now: float) -> None:
+    """Ask the sockets of quiet seats to probe their browsers (``seat.probe``; an answer
+    renews the lease, so a page whose own pings are throttled, as in a background tab,
+    keeps its seat). At most every :data:`PROBE_EVERY` seconds a socket."""
+    for channel in [c for c, at in probed.items() if now - at > LEASE.total_seconds()]:
+        del probed[channel]
+    layer = get_channel_layer()
+    for channel in channels:
+        if layer is None or now - probed.get(channel, -PROBE_EVERY) < PROBE_EVERY:
+            continue
+        probed[channel] = now
+        try:
+            await layer.send(channel, {"type": "seat.probe"})
+        except Exception:  # a full channel or Redis away: the lease runs its course
+            log.warning("could not probe a quiet seat", exc_info=True)
 
 
 def tick() -> int:
@@ -122,12 +148,19 @@ def _drop_timer(room: Room, key: str) -> int:
     return 0
 
 
-def housekeeping() -> None:
-    """Expire presence leases of dead sockets and delete long-empty rooms."""
+def housekeeping() -> list[str]:
+    """Expire presence leases of dead sockets, let the absent go, delete closed and
+    long-empty rooms (never one where a socket holds a seat). Returns the channels of
+    quiet seats whose browsers should be probed (:func:`probe`)."""
     now = timezone.now()
     stale = Seat.objects.filter(channel_name__isnull=False, seen_at__lt=now - LEASE)
     for room_pk, channel in list(stale.values_list("room_id", "channel_name")):
         lobby.disconnect_seat(room_pk, channel)
-    Room.objects.filter(empty_since__lt=now - EMPTY_TTL, solo=False).delete()
-    Room.objects.filter(empty_since__lt=now - SOLO_TTL, solo=True).delete()
-    Room.objects.filter(status=Room.Status.CLOSED, updated_at__lt=now - EMPTY_TTL).delete()
+    for room_pk in lobby.absent_rooms(now):
+        lobby.expire_absent(room_pk)
+    held = Room.objects.filter(seats__channel_name__isnull=False)
+    Room.objects.filter(empty_since__lt=now - EMPTY_TTL, solo=False).exclude(pk__in=held).delete()
+    Room.objects.filter(empty_since__lt=now - SOLO_TTL, solo=True).exclude(pk__in=held).delete()
+    Room.objects.filter(status=Room.Status.CLOSED, updated_at__lt=now - CLOSED_TTL).delete()
+    quiet = Seat.objects.filter(channel_name__isnull=False, seen_at__lt=now - QUIET, seen_at__gte=now - LEASE)
+    return list(quiet.values_list("channel_name", flat=True))

@@ -21,7 +21,7 @@ from . import tokens
 from .actions import clear_auto, commit
 from .engines import engine_for
 from .models import Room, Seat
-from .presence import is_live
+from .presence import GRACE, is_live
 
 HUMAN = Seat.Kind.HUMAN
 CPU = Seat.Kind.CPU
@@ -323,16 +323,18 @@ def leave(room_id, by: int) -> Room | None:
 
 # --- presence ---------------------------------------------------------------------------
 
-def connect_seat(room_id, seat_pk: int, channel: str, expected: str | None) -> bool:
-    """Bind ``seat_pk`` to socket ``channel`` if its socket is still ``expected`` (CAS).
+def connect_seat(room_id, seat_pk: int, channel: str, expected: str | None, *, token: str | None = None) -> bool:
+    """Bind ``seat_pk`` to socket ``channel`` if its socket is still ``expected`` (CAS);
+    ``token``: the seat's new token (a claim rotates it, so a copied one stops working).
 
-    Returns False if another socket got there first."""
+    Returns False if another socket got there first (or the room is closed)."""
     box = {"ok": False}
+    rotate = {"token_hash": tokens.digest(token)} if token else {}
 
     def change(room, seats, now):
         before = next((s for s in seats if s.pk == seat_pk), None)
         n = Seat.objects.filter(pk=seat_pk, channel_name=expected).update(
-            channel_name=channel, seen_at=now, left_at=None)
+            channel_name=channel, seen_at=now, left_at=None, **rotate)
         if not n:
             raise errors.Refused("seat_taken", "この席はほかの画面で使われています。",
                                  "This seat is in use on another screen.")
@@ -378,7 +380,74 @@ def seat_for_browser(room_id, bid_hash: str | None, now: datetime) -> Seat | Non
     return seats[0] if playing else None
 
 
-def rotate_token(seat_pk: int) -> str:
-    token = tokens.new_token()
-    Seat.objects.filter(pk=seat_pk).update(token_hash=tokens.digest(token))
-    return token
+# --- the absent (issue 15 #5, seed 004 §2) ---------------------------------------------------
+
+class _Unchanged(errors.Refused):
+    """Nothing to do after all (another process did it, or someone came back)."""
+
+    def __init__(self):
+        super().__init__("unchanged", "", "")
+
+
+def absent_rooms(now: datetime) -> set:
+    """Rooms (not practice) where :func:`expire_absent` has something to do: a person in a
+    waiting room, or a host, without a socket for :data:`~rooms.presence.GRACE`, a game
+    with no connected person for as long, or a connected person and no host."""
+    cutoff = now - GRACE
+    away = Seat.objects.filter(kind=HUMAN, channel_name__isnull=True, left_at__lt=cutoff, room__solo=False)
+    rooms = set(away.filter(room__status=Room.Status.WAITING).values_list("room_id", flat=True))
+    rooms |= set(away.filter(is_host=True, room__status=Room.Status.PLAYING).values_list("room_id", flat=True))
+    rooms |= set(Room.objects.filter(status=Room.Status.PLAYING, solo=False, empty_since__lt=cutoff)
+                 .values_list("pk", flat=True))
+    hostless = (Room.objects.filter(solo=False, status__in=(Room.Status.WAITING, Room.Status.PLAYING),
+                                    seats__kind=HUMAN, seats__channel_name__isnull=False)
+                .exclude(seats__is_host=True))  # the host's place went while nobody was connected
+    return rooms | set(hostless.values_list("pk", flat=True))
+
+
+def expire_absent(room_id) -> Room | None:
+    """Let the absent go, after :data:`~rooms.presence.GRACE` without a socket:
+
+    - a waiting room: their seats go (they no longer count toward the room's size; a tab
+      that comes back enters again), and the room closes when no person is left;
+    - the host role passes to the connected person who came first (seat order follows
+      arrival);
+    - a game with no connected person ends: the room closes and its passphrase is free
+      (seed 004 §2: 試合中に人間が全員いなくなると、その試合は終わります).
+
+    One commit (a new version) when something changed; returns the room, or None if
+    nothing did."""
+    def change(room, seats, now):
+        cutoff = now - GRACE
+
+        def gone(s):
+            return s.is_human and not s.channel_name and s.left_at is not None and s.left_at < cutoff
+
+        events = []
+        if room.status == Room.Status.WAITING:
+            ghosts = [s for s in seats if gone(s)]
+            if ghosts:
+                Seat.objects.filter(pk__in=[s.pk for s in ghosts]).delete()
+                for s in ghosts:
+                    record.left(room.game, room.status, room.state)
+                    events.append({"type": "absent", "seat": s.order})
+                seats = [s for s in seats if s not in ghosts]
+        humans = [s for s in seats if s.is_human]
+        connected = [s for s in humans if s.channel_name]
+        deserted = room.status == Room.Status.PLAYING and room.empty_since and room.empty_since < cutoff
+        if not connected and (deserted or (room.status == Room.Status.WAITING and not humans)):
+            Seat.objects.filter(room=room, is_host=True).update(is_host=False)
+            return events + _close(room, seats, now)
+        host = next((s for s in humans if s.is_host), None)
+        if connected and (host is None or gone(host)):
+            heir = min(connected, key=lambda s: s.order)
+            Seat.objects.filter(room=room, is_host=True).update(is_host=False)
+            Seat.objects.filter(pk=heir.pk).update(is_host=True)
+            events.append({"type": "host", "seat": heir.order})
+        if not events:
+            raise _Unchanged()
+        return events
+    try:
+        return commit(room_id, None, change, by="system", action={"type": "absent"})[0]
+    except errors.Refused:  # unchanged, or the room closed meanwhile
+        return None

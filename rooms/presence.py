@@ -2,7 +2,13 @@
 
 Presence is a lease (notes §3 #10–11): the socket pings every :data:`PING_EVERY` seconds;
 a seat whose ``seen_at`` is older than :data:`LEASE` counts as disconnected even if its
-process died without a ``disconnect()``.
+process died without a ``disconnect()``. A seat quiet for :data:`QUIET` has its browser
+probed first (rooms.driver), and a socket heard from takes a lapsed lease up again
+(rooms.consumers).
+
+After :data:`GRACE` without a socket (issue 15 #5, seed 004 §2) a person no longer holds a
+waiting-room place nor the host role, and a game with no connected person ends
+(rooms.lobby.expire_absent).
 """
 from __future__ import annotations
 
@@ -10,6 +16,8 @@ from datetime import datetime, timedelta
 
 PING_EVERY = 10
 LEASE = timedelta(seconds=30)
+QUIET = timedelta(seconds=PING_EVERY * 2)
+GRACE = timedelta(seconds=30)
 
 
 def is_live(seat, now: datetime) -> bool:

@@ -1,5 +1,6 @@
-"""A per-socket credit bucket (notes §5.5, after lila-ws): ``capacity`` messages at once,
-refilled at ``rate`` per second."""
+"""Limits: a per-socket credit bucket (notes §5.5, after lila-ws: ``capacity`` messages at
+once, refilled at ``rate`` per second), per-socket strikes and per-client-address socket and
+work budgets (issue 15), and the join attempts per client."""
 from __future__ import annotations
 
 import logging
@@ -13,6 +14,83 @@ class Bucket(TokenBucket):
 
     def __init__(self, capacity: float = 30, rate: float = 6):
         super().__init__(capacity, rate)
+
+
+# --- sockets: per socket and per client address (issue 15 #2) -------------------------------
+
+#: Defaults of ``settings.TEFUDA_SOCKET_LIMITS`` (any key may be overridden there).
+SOCKET_LIMITS = {
+    "burst": 30, "rate": 6,            # one socket's messages: 30 at once, 6 more a second
+    "strikes": 30, "strike_rate": 1,   # messages over that before the socket is closed (1 forgiven a second)
+    "queue": 16,                       # messages of one socket waiting to be handled
+    "address_sockets": 32,             # sockets open at once from one client address (this process)
+    "address_opens": 16, "address_open_rate": 0.5,    # new sockets from one address: 16 at once, 1 every 2 s
+    "address_work": 300, "address_work_rate": 100,    # seated messages handled for one address
+}
+
+
+def socket_limits() -> dict:
+    """:data:`SOCKET_LIMITS` with ``settings.TEFUDA_SOCKET_LIMITS`` laid over it."""
+    from django.conf import settings
+    return {**SOCKET_LIMITS, **getattr(settings, "TEFUDA_SOCKET_LIMITS", {})}
+
+
+class Address:
+    """What one client address (``scope["client"][0]``; behind a trusted proxy daphne's
+    ``--proxy-headers`` puts the forwarded address there) may use in this process: open
+    sockets, new sockets and handled messages. Counted in memory per process, never stored."""
+
+    def __init__(self, limits: dict):
+        self.open = 0
+        self.opens = TokenBucket(limits["address_opens"], limits["address_open_rate"])
+        self.work = TokenBucket(limits["address_work"], limits["address_work_rate"])
+        self.used = time.monotonic()
+
+
+_addresses: dict[str, Address] = {}
+#: How many messages and sockets were refused, by reason (this process; a bench reads them).
+refused: dict[str, int] = {}
+
+
+def count(reason: str) -> None:
+    """Count one refused message or socket (nothing else is done for it)."""
+    refused[reason] = refused.get(reason, 0) + 1
+
+
+def address(ip: str, limits: dict) -> Address:
+    """The :class:`Address` of ``ip`` (made on first use; idle ones are forgotten)."""
+    now = time.monotonic()
+    entry = _addresses.get(ip)
+    if entry is None:
+        if len(_addresses) > 4096:  # forget addresses with no socket, idle for a minute
+            for key in [k for k, a in _addresses.items() if not a.open and now - a.used > 60]:
+                del _addresses[key]
+        entry = _addresses[ip] = Address(limits)
+    entry.used = now
+    return entry
+
+
+def open_socket(ip: str | None, limits: dict) -> Address | None:
+    """Admit a new socket from ``ip``: its :class:`Address` (the caller must call
+    :func:`close_socket` once when the socket ends), or None if the address has too many
+    sockets open or opened too many just now. No address (``None``): an unlimited
+    :class:`Address` of the socket's own."""
+    if ip is None:
+        return Address({**limits, "address_work": float("inf"), "address_work_rate": 0})
+    entry = address(ip, limits)
+    if entry.open >= limits["address_sockets"]:
+        count("address_sockets")
+        return None
+    if not entry.opens.take():
+        count("address_opens")
+        return None
+    entry.open += 1
+    return entry
+
+
+def close_socket(entry: Address) -> None:
+    entry.open = max(0, entry.open - 1)
+    entry.used = time.monotonic()
 
 
 # --- join attempts per client (notes §5.5) ------------------------------------------------

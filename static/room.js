@@ -1,44 +1,94 @@
 /* Room page glue for the htmx ws extension (everything else is server-rendered HTML).
    - hello with this tab's seat token (sessionStorage) on every (re)connect;
-   - store a seat token the server hands over; follow data-goto;
-   - presence ping; countdowns; copy link; reconnect after 1001 "going away". */
+   - store a seat token the server hands over (every claim rotates it); follow data-goto;
+   - presence: a ping every 10 s, answered by the server's pong; the server's probe is
+     answered at once with a ping (only the browser's answer keeps a seat, rooms.consumers);
+   - a reconnecting banner whenever the socket is closed or silent past the ping interval,
+     and a new socket when it stays silent;
+   - reconnect after every close that can clear (all but 4000 left / 4403 removed) and
+     after a refusal that can clear (data-retry: the seat in use elsewhere, a game in
+     progress); countdowns; copy link. */
 (function () {
   "use strict";
   var room = document.getElementById("room");
   if (!room) return;
   var KEY = "tefuda.seat." + room.dataset.room;
+  var PING = 10000, SILENT = PING + 3000, DEAD = 2 * PING + 5000;
+  var PONG = '<template id="pong"></template>', PROBE = '<template id="probe"></template>';
   var claim = document.getElementById("seat-claim");
   var claimed = claim && JSON.parse(claim.textContent);
   if (claimed) sessionStorage.setItem(KEY, claimed);
   if (location.search) history.replaceState(null, "", location.pathname);
-  var socket = null, skew = 0;
+  var socket = null, current = null, wrapper = null, skew = 0, heard = Date.now();
+  var final = false, retries = 0, retryTimer = null;
 
   function setConn(state, text) {
     var el = document.getElementById("conn");
-    if (el) { el.dataset.state = state; el.textContent = text; }
+    if (el && (el.dataset.state !== state || el.textContent !== text)) { el.dataset.state = state; el.textContent = text; }
+  }
+  function ping() {
+    if (socket) socket.send(JSON.stringify({ act: "ping" }));
+  }
+  // A new socket in `seconds` (doubled on every retry in a row, at most a minute).
+  function retry(seconds) {
+    if (final || !wrapper || retryTimer) return;
+    var delay = Math.min(60, seconds * Math.pow(2, Math.min(retries, 5))) * 1000;
+    retries += 1;
+    retryTimer = setTimeout(function () {
+      retryTimer = null;
+      socket = current = null;  // the old socket's close, if it comes, is not this one's
+      wrapper.reconnect();
+    }, delay);
   }
   room.addEventListener("htmx:wsOpen", function (e) {
     socket = e.detail.socketWrapper;
+    wrapper = socket;
+    current = e.detail.event.target;
+    heard = Date.now();
     socket.sendImmediately(JSON.stringify({ act: "hello", token: sessionStorage.getItem(KEY) }));
     setConn("open", "");
   });
   room.addEventListener("htmx:wsClose", function (e) {
     var code = e.detail.event.code;
-    socket = null;
-    if (code === 4000 || code === 4403) { setConn("closed", "接続を終了しました"); return; }
+    wrapper = e.detail.socketWrapper;
+    if (e.detail.event.target !== current) return;  // a socket this page already replaced
+    socket = current = null;
+    if (code === 4000 || code === 4403) { final = true; setConn("closed", "接続を終了しました"); return; }
     setConn("lost", "通信が切れました。つなぎ直しています…");
-    if (code === 1000 || code === 1001) setTimeout(function () { e.detail.socketWrapper.reconnect(); }, 1000);
+    if ([1006, 1011, 1012, 1013].indexOf(code) >= 0) return;  // htmx's ws extension retries these
+    retry(code === 4008 ? 10 : 1);  // 4008: this page sent too much; anything else can clear too
+  });
+  // The server's pong and probe never reach the page; every frame tells the socket lives.
+  room.addEventListener("htmx:wsBeforeMessage", function (e) {
+    heard = Date.now();
+    if (e.detail.message === PONG) { e.preventDefault(); return; }
+    if (e.detail.message === PROBE) { e.preventDefault(); ping(); }
   });
   room.addEventListener("htmx:wsAfterMessage", function () {
     var t = document.getElementById("seat-token");
-    if (t && t.dataset.token) { sessionStorage.setItem(KEY, t.dataset.token); t.removeAttribute("data-token"); }
+    if (t && t.dataset.token) { sessionStorage.setItem(KEY, t.dataset.token); t.removeAttribute("data-token"); retries = 0; }
+    if (t && t.dataset.retry) { var wait = Number(t.dataset.retry); t.removeAttribute("data-retry"); retry(wait); }
     var ver = document.getElementById("ver");
     if (ver && ver.dataset.now) skew = Number(ver.dataset.now) - Date.now();
     var go = document.querySelector("[data-goto]");
-    if (go) { sessionStorage.removeItem(KEY); location.href = go.dataset.goto; }
+    if (go) { final = true; sessionStorage.removeItem(KEY); location.href = go.dataset.goto; }
     tick();
   });
-  setInterval(function () { if (socket) socket.send(JSON.stringify({ act: "ping" })); }, 10000);
+  setInterval(ping, PING);
+  // The banner: closed, or silent past the ping interval (a pong is due by then); a socket
+  // silent for two intervals is replaced by a new one (the network under it is gone).
+  setInterval(function () {
+    if (final) return;
+    var quiet = Date.now() - heard;
+    if (!socket) setConn("lost", "通信が切れました。つなぎ直しています…");
+    else if (quiet > SILENT) setConn("lost", "通信が途切れています。つなぎ直しています…");
+    else setConn("open", "");
+    if (socket && quiet > DEAD && wrapper && !retryTimer) {
+      heard = Date.now();
+      socket = current = null;
+      wrapper.reconnect();
+    }
+  }, 1000);
 
   // The event log (#log, newest line last) shows its newest lines after every update.
   room.addEventListener("htmx:wsAfterMessage", function () {

@@ -22,9 +22,11 @@ class Frames:
         """Send ``part`` next time even if unchanged (the same refusal twice is shown)."""
         self.sent.pop(part, None)
 
-    def message(self, s: Screen, *, full: bool, version: int, now_ms: int, token: str | None = None) -> str:
+    def message(self, s: Screen, *, full: bool, version: int, now_ms: int, token: str | None = None,
+                retry: int | None = None) -> str:
         """The next message for screen ``s`` at room ``version`` (``now_ms``: the sender's
-        epoch milliseconds; ``token``: a seat token the tab must keep)."""
+        epoch milliseconds; ``token``: a seat token the tab must keep; ``retry``: seconds
+        after which the page asks again, for a refusal that can clear)."""
         pieces = []
         if full or s.kind != self.kind or not s.parts:
             pieces.append(stage(s))
@@ -38,6 +40,8 @@ class Frames:
         pieces.append(version_div(version, now_ms))
         if token:
             pieces.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
+        elif retry is not None:  # room.js tries again after that long
+            pieces.append(f'<div id="seat-token" hidden data-retry="{int(retry)}"></div>')
         return "".join(pieces)
 
 

@@ -57,7 +57,7 @@ def compute(room, seats: list, live: set, t: float, previous: dict | None = None
     speed = speed_of(room.options)
     limit = (room.options or {}).get("turn_limit") or 0
     modes = {s.order: seat_mode(s, s.order in live) for s in seats}
-    timers = reactions.timers(engine, room, modes, t, previous, speed)
+    timers = reactions.timers(engine, room, {s.order for s in seats if not s.is_human}, t, previous, speed)
     for actor in presenter(room.game).actors(engine, room.state):
         seat = by_order.get(actor)
         if seat is None:

@@ -2,12 +2,12 @@
 
 The engine says who may act out of turn (``engine.reactions(state)``: stops and counters
 in a stop / ♥Q×2 window, 9 interrupts otherwise) and what a CPU would do there
-(``engine.react(state, seat)``). The table asks it after every change for the seats the
-server plays: CPUs, humans on おまかせ and disconnected humans (:func:`tables.core.pacing.seat_mode`).
+(``engine.react(state, seat)``). The table asks it after every change for its CPU seats
+only: a person's stand-in (away, おまかせ) plays their turns, never out of turn (issue 16).
 
 Each such seat that *would* act gets a timer ``"r<seat>"`` = ``["react:<moment>", due]``
 with a random, human-like thinking delay (:func:`thinking_delay`); the driver then applies
-``engine.react`` through the one change path (:func:`tables.core.pacing.due_action`). A seat that would
+``engine.react`` (:func:`tables.core.pacing.due_action`). A seat that would
 let the moment pass gets no timer at all. None of this is ever sent to a browser, and the
 window itself keeps its fixed length (the table timer, :func:`window_seconds`): it closes
 neither earlier nor later because of who holds ♥3/♠3/♥Q×2 (rules/daifugo.md "Stopping").
@@ -62,16 +62,14 @@ def thinking_delay(room, w: dict | None, speed: float) -> float:
     return speed * _random.uniform(0.3, 0.9)
 
 
-def timers(engine, room, modes: dict, t: float, previous: dict, speed: float) -> dict:
-    """The reaction timers of the server-played seats (``modes[seat]`` is their schedule
-    mode: "cpu" or "away"; live humans act themselves)."""
+def timers(engine, room, cpus: set, t: float, previous: dict, speed: float) -> dict:
+    """The reaction timers of the CPU seats (``cpus``: their orders). Only CPU seats act
+    out of turn: a person's stand-in (away, おまかせ) takes their turns and nothing more,
+    never their stop cards or jokers (issue 16); live humans act themselves."""
     if not hasattr(engine, "reactions") or not hasattr(engine, "react"):
         return {}
     state = room.state
-    # only CPU seats act out of turn: a person's stand-in (away, おまかせ) takes their
-    # turns and nothing more, never their stop cards or jokers (issue 16)
-    seats = [s for s in engine.reactions(state)
-             if modes.get(s) and s in by_order and not by_order[s].is_human]
+    seats = [s for s in engine.reactions(state) if s in cpus]
     if not seats:
         return {}
     w = engine.window(state) if hasattr(engine, "window") else None

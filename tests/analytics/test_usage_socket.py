@@ -3,6 +3,7 @@ reclaim, and a bug on the socket's error path is a counted server error."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from channels.db import database_sync_to_async as adb
@@ -26,8 +27,13 @@ async def _tab(room_id, token):
     comm = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=[(b"origin", b"http://testserver")])
     assert (await comm.connect())[0]
     await comm.send_json_to({"act": "hello", "token": token})
-    await comm.receive_from(3)
+    comm.first = await comm.receive_from(3)
     return comm
+
+
+def _new_token(comm) -> str:
+    """The seat's token after this tab's claim (every claim rotates it)."""
+    return re.search(r'data-token="([^"]+)"', comm.first).group(1)
 
 
 async def _until(fn, timeout=3.0):
@@ -43,7 +49,7 @@ async def test_close_and_reopen_a_tab_is_a_disconnect_and_a_reclaim():
     tab = await _tab(room.pk, toks["あき"])
     await tab.disconnect()
     await _until(lambda: n("disconnects", key="waiting") == 1)
-    tab = await _tab(room.pk, toks["あき"])
+    tab = await _tab(room.pk, _new_token(tab))
     await _until(lambda: n("reclaims", key="waiting") == 1)
     await tab.disconnect()
 

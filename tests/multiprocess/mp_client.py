@@ -23,6 +23,8 @@ CARD = re.compile(r'name="card" value="(\d+)"( checked)?')
 BUTTON = re.compile(r'''hx-vals='\{"index": "(\d+)"\}' data-action="(\w+)"''')
 CLAIM = re.compile(r'<script id="seat-claim" type="application/json">(.*?)</script>', re.S)
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+SEAT_TOKEN = re.compile(r'id="seat-token" hidden data-token="([^"]+)"')
+PROBE = '<template id="probe"></template>'  # rooms.consumers.PROBE: room.js answers with a ping
 
 
 class Browser:
@@ -76,7 +78,13 @@ class Tab:
     async def _read(self) -> None:
         try:
             async for html in self.ws:
+                if html == PROBE:  # the server asks whether this browser is there
+                    await self.send(act="ping")
+                    continue
                 self.messages.append((time.monotonic(), html))
+                fresh = SEAT_TOKEN.search(html)
+                if fresh:  # every claim rotates the seat's token; the page keeps the newest
+                    self.token = fresh.group(1)
                 m = VER.search(html)
                 if m:
                     self.version = max(self.version, int(m.group(1)))

@@ -2,6 +2,8 @@
 folders have a conftest.py, and ``from conftest import …`` would pick whichever came first)."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 
 from channels.testing import WebsocketCommunicator
@@ -43,6 +45,31 @@ class Tab:
             got.append(out["text"])
         return got
 
+    @contextlib.asynccontextmanager
+    async def answering(self):
+        """Inside, this tab reads its socket and answers the server's probes with a ping, as
+        room.js does: a live browser (outside, it is a frozen one: its socket open, silent)."""
+        from rooms.consumers import PROBE
+
+        async def run():
+            while True:
+                if await self.comm.receive_nothing(timeout=0.02):
+                    continue
+                out = await self.comm.receive_output()
+                if out["type"] != "websocket.send":
+                    return
+                self.messages.append(out["text"])
+                if out["text"] == PROBE:
+                    await self.send(act="ping")
+
+        task = asyncio.ensure_future(run())
+        try:
+            yield self
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
     async def send(self, **msg) -> None:
         await self.comm.send_json_to(msg)
 
@@ -58,6 +85,16 @@ class Tab:
             if m:
                 return int(m.group(1))
         raise AssertionError("no version seen")
+
+    @property
+    def token(self) -> str | None:
+        """The newest seat token the server handed this tab (every claim rotates it; the
+        page keeps it in sessionStorage)."""
+        for html in reversed(self.messages):
+            m = re.search(r'id="seat-token" hidden data-token="([^"]+)"', html)
+            if m:
+                return m.group(1)
+        return None
 
     def latest(self, element_id: str) -> str:
         for html in reversed(self.messages):

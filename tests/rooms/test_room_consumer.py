@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import get_engine
 from games.core import IllegalAction
-from rooms import lobby
+from rooms import consumers, lobby
 from rooms.models import Room, RoomEvent, Seat
 
 from room_tabs import Tab, run_cpus
@@ -81,8 +81,8 @@ async def test_a_person_cannot_join_a_game_in_progress(make_room):
     html = await stranger.open(None)
     assert "途中から新しい人は入れません" in html and 'id="hand-form"' not in html
     await stranger.send(act="play", version=str(room.version), card=["1"])
-    reply = await stranger.recv()
-    assert "席がありません" in reply
+    assert await stranger.drain() == []  # a socket without a seat is never answered (issue 15 #2)
+    assert (await adb(Room.objects.get)(pk=room.id)).version == room.version
     await stranger.close()
 
 
@@ -180,16 +180,18 @@ async def test_connected_seat_cannot_be_taken(make_room):
     bid = "browser-0-" + "x" * 20
     owner = Tab(room.id, bid=bid)
     await owner.open(toks["あき"])
-    # same browser, another tab without a token: a connected seat is never reclaimed
-    tab2 = Tab(room.id, bid=bid)
-    html = await tab2.open(None)
-    assert 'id="hand-form"' not in html and "ほかの画面" in html  # told why, not "no newcomers"
-    # a duplicated tab that copied the token: the live holder answers the probe and keeps it
-    dup = Tab(room.id, bid=bid)
-    html = await dup.open(toks["あき"])
-    assert 'id="hand-form"' not in html and "ほかの画面" in html
+    async with owner.answering():  # the owner's browser is there and answers probes
+        # same browser, another tab without a token: a connected seat is never reclaimed
+        tab2 = Tab(room.id, bid=bid)
+        html = await tab2.open(None)
+        assert 'id="hand-form"' not in html and "ほかの画面" in html  # told why, not "no newcomers"
+        # a duplicated tab that copied the token: the holder's browser answers the probe
+        # (the server asks the browser, never itself) and keeps the seat
+        dup = Tab(room.id, bid=bid)
+        html = await dup.open(owner.token)
+        assert 'id="hand-form"' not in html and "ほかの画面" in html
+    assert consumers.PROBE in owner.messages
     seat = await adb(Seat.objects.get)(room=room, name="あき")
-    await owner.send(act="ping")
     assert seat.channel_name and 'id="hand-form"' in owner.latest("hand-form")
     for t in (owner, tab2, dup):
         await t.close()
@@ -200,10 +202,11 @@ async def test_reload_with_token_returns_to_the_seat(make_room):
     first = Tab(room.id)
     await first.open(toks["あき"])
     hand = first.hand()
+    assert first.token and first.token != toks["あき"]  # the claim rotated the link's token
     await first.close()
     second = Tab(room.id)
-    html = await second.open(toks["あき"])
-    assert second.hand() == hand and 'id="seat-token"' not in html
+    html = await second.open(first.token)  # the tab's sessionStorage holds the newest one
+    assert second.hand() == hand and second.token not in (None, first.token)
     await second.close()
 
 

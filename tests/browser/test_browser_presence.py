@@ -1,0 +1,61 @@
+"""room.js presence in Chromium (issue 15 #1, #3): a socket gone silent shows the
+reconnecting banner within the ping interval and is replaced by a new one that takes the
+seat back; the page answers the server's probe, so its seat is never taken from it."""
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def enter(page, url, name, phrase):
+    page.goto(url + "/")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=passphrase]", phrase)
+    page.click("text=部屋に入る")
+    page.wait_for_selector("#lobby")
+
+
+def test_a_silent_socket_shows_the_banner_and_is_replaced(live_server_url, browser):
+    page = browser.new_context().new_page()
+    routes = []  # one per socket the page opens; the first goes silent on demand
+    silent = {"on": False}
+
+    def route(ws):
+        server = ws.connect_to_server()
+        n = len(routes)
+        routes.append(ws)
+        ws.on_message(lambda m: server.send(m))
+        server.on_message(lambda m: None if (n == 0 and silent["on"]) else ws.send(m))
+
+    page.route_web_socket(re.compile(r"/ws/rooms/"), route)
+    enter(page, live_server_url, "あき", "しずかな 回線")
+    page.wait_for_selector("#conn[data-state=open]", state="attached")
+    assert "ゲーム開始" in page.inner_text("#lobby")  # the host
+    silent["on"] = True  # the network under the socket stalls: nothing more arrives
+    page.wait_for_selector("#conn[data-state=lost]", state="attached", timeout=20000)
+    assert "つなぎ直して" in page.inner_text("#conn")
+    # two silent ping intervals: a new socket, and the seat comes back to it
+    page.wait_for_function("() => document.querySelector('#conn').dataset.state === 'open'", timeout=30000)
+    assert len(routes) >= 2
+    page.wait_for_selector("#lobby")
+    assert "ゲーム開始" in page.inner_text("#lobby")  # still seated, still the host
+    page.context.close()
+
+
+def test_the_page_answers_the_probe_and_keeps_its_seat(live_server_url, browser):
+    """A second tab of the same browser during a game asks for the seat; the server probes
+    the first tab's page, which answers: the seat stays, the second tab is told why (a
+    page that did not answer would lose the seat to it in two seconds)."""
+    context = browser.new_context()
+    page = context.new_page()
+    enter(page, live_server_url, "あき", "ふたつの タブ")
+    page.click("text=ゲーム開始")
+    page.wait_for_selector("#hand-form")
+    other = context.new_page()
+    other.goto(page.url)
+    other.wait_for_selector("text=ほかの画面", timeout=15000)
+    assert page.query_selector("#hand-form") is not None
+    page.wait_for_timeout(500)
+    assert "通信待ち" not in page.inner_text("#stage")
+    context.close()
