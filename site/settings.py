@@ -116,7 +116,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Several daphne processes on PostgreSQL (pip install ".[postgres]"): psycopg's pool
     # instead of a connection per thread hop (notes §3 #12; CONN_MAX_AGE stays 0).
+    # CONN_HEALTH_CHECKS: the pool checks each connection as it hands it out, so a
+    # PostgreSQL restart costs a reconnect instead of one failed query per stale pooled
+    # connection (tests/multiprocess/test_scaled_setup.py).
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("pool", True)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 if os.environ.get("REDIS_URL"):
     from .layers import redis_host
