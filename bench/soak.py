@@ -72,6 +72,7 @@ class Soak:
         self.errors: Counter = Counter()
         self.cards_lost: dict[str, int] = {}
         self.stuck: set[str] = set()
+        self.gone: dict[str, float] = {}  # rooms deleted while their people played → minute
         self.rooms: dict[str, dict] = {}  # id → {"version", "moved_at", "tabs"}
         self.events: Counter = Counter()
         self.memory: list[tuple[int, float, float]] = []  # (worker, RSS after 1 min, RSS at its end)
@@ -128,7 +129,7 @@ class Soak:
             return
         self.rooms[room] = {"version": -1, "moved_at": time.monotonic(), "tabs": tabs}
         stalled_until = [0.0, 0.0]
-        while not self.stop.is_set():
+        while not self.stop.is_set() and room not in self.gone:
             moved = False
             for i, tab in enumerate(tabs):
                 now = time.monotonic()
@@ -238,9 +239,10 @@ class Soak:
                 except Exception as exc:  # PostgreSQL itself is never restarted here
                     self.errors[f"state read: {type(exc).__name__}"] += 1
                     continue
-                if state is None:
-                    self.errors[f"room gone ({status or 'deleted'})"] += 1
+                if state is None:  # deleted (or back in its waiting room) under its players
+                    self.gone.setdefault(room, (time.monotonic() - self.t0) / 60)
                     continue
+                info["games"] = max(info.get("games", 0), state.get("game_no", 1) - 1 + (state.get("phase") == "over"))
                 lost = N_CARDS - len(set(all_cards(state)) & set(range(N_CARDS)))
                 self.cards_lost[room] = max(self.cards_lost.get(room, 0), lost)
                 if version != info["version"]:
@@ -250,7 +252,7 @@ class Soak:
 
     # --- run ---------------------------------------------------------------------------
     async def run(self) -> None:
-        t0 = time.monotonic()
+        self.t0 = t0 = time.monotonic()
         tasks = [asyncio.create_task(self.play_room(n)) for n in range(self.args.rooms)]
         helpers = [asyncio.create_task(c) for c in (self.flooder(), self.killer(), self.watcher())]
         await asyncio.sleep(self.args.minutes * 60)
@@ -263,19 +265,22 @@ class Soak:
             self.memory.append((w, self.base_rss[w] or 0.0, rss_mb(proc.pid)))
 
     def games_completed(self) -> int:
-        """Finished Daifugō games: each room's game number minus one, plus a finished last."""
+        """Finished Daifugō games: each room's game number minus one, plus a finished last
+        (the last seen, for a room deleted before the end)."""
         total = 0
-        for room in self.rooms:
+        for room, info in self.rooms.items():
             _, _, state = self.site.state(room)
-            if state:
-                total += state.get("game_no", 1) - 1 + (state.get("phase") == "over")
+            games = state.get("game_no", 1) - 1 + (state.get("phase") == "over") if state else 0
+            total += max(games, info.get("games", 0))
         return total
 
     def report(self) -> None:
-        log_errors = Counter()
+        log_errors, killed_instances = Counter(), 0
         for path in sorted(self.site.var.glob("daphne-*.log")):
             for line in path.read_text(errors="replace").splitlines():
-                if line.startswith(("Traceback", "ERROR", "Exception inside")) or "took too long to shut down" in line:
+                if "took too long to shut down and was killed" in line:
+                    killed_instances += 1
+                elif line.startswith(("Traceback", "ERROR", "Exception inside")):
                     log_errors[line[:60]] += 1
                 elif line.split(":")[0].endswith("Error") and not line.startswith(" "):
                     log_errors[line.split(":")[0]] += 1
@@ -285,9 +290,13 @@ class Soak:
         print(f"games completed     {self.games_completed()}")
         print(f"cards lost          {sum(self.cards_lost.values())} (rooms checked every 10 s)")
         print(f"rooms stuck         {len(self.stuck)} (no new version for {self.args.stuck_after:.0f} s while playing)")
+        print(f"rooms deleted under their players  {len(self.gone)}"
+              + (f" (at minute {', '.join(f'{m:.1f}' for m in sorted(self.gone.values()))})" if self.gone else ""))
         print(f"trouble             {dict(self.events)}")
         print(f"client errors       {sum(self.errors.values())} {dict(self.errors)}")
         print(f"server log errors   {sum(log_errors.values())} {dict(log_errors.most_common(8))}")
+        print(f"daphne killed {killed_instances} application instances that took over 10 s to shut down"
+              " (sockets cut without a close frame)")
         for w, base, end in self.memory:
             growth = f"{end - base:+.1f} MB ({(end - base) / base * 100:+.0f} %)" if base else "(killed within 1 min)"
             print(f"worker {w} RSS       {base:.1f} MB one minute after start → {end:.1f} MB at its end: {growth}")
