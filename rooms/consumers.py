@@ -207,7 +207,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not text or len(text) > intents.MAX_MESSAGE:
             raise errors.bad_request("size")
         try:
-            msg = json.loads(text)
+            msg = json.loads(text, parse_constant=int)  # NaN/Infinity: int("NaN") raises ValueError
         except (ValueError, RecursionError):  # RecursionError: hostile nesting like [[[[…]]]]
             raise errors.bad_request("json") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("act"), str):

@@ -188,6 +188,7 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
 
 
 def set_options(room_id, by: int, data: dict, version: int) -> Room:
+    opts.validate(data)  # hostile values refused before anything reads them
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room)

@@ -56,7 +56,7 @@ class Seat(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
     order = models.PositiveSmallIntegerField()  # the seat number once the game starts
     kind = models.CharField(max_length=5, choices=Kind.choices)
-    name = models.CharField(max_length=32)
+    name = models.CharField(max_length=200)  # 16 grapheme clusters (rooms.passphrase.clean_name)
     is_host = models.BooleanField(default=False)
     token_hash = models.CharField(max_length=64, null=True, blank=True, db_index=True)
     browser_hash = models.CharField(max_length=64, null=True, blank=True)

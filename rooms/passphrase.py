@@ -8,12 +8,22 @@ from __future__ import annotations
 
 import unicodedata
 
+import regex
 from django.utils.crypto import salted_hmac
 from django.views.decorators.debug import sensitive_variables
 
 RAW_MAX = 128
 PASS_MIN, PASS_MAX = 2, 32
-NAME_MAX = 16
+NAME_MAX = 16  # grapheme clusters (what a person counts as characters)
+NAME_RAW_MAX = 256  # code points before normalising: 16 clusters of long emoji sequences fit
+NAME_STORED_MAX = 200  # code points after normalising (Seat.name's max_length)
+_CLUSTER = regex.compile(r"\X")
+
+
+def clusters(s: str) -> int:
+    """How many grapheme clusters ``s`` has (Unicode's extended clusters, as the browser's
+    ``Intl.Segmenter`` counts them: 👨‍👩‍👧‍👦, 🇯🇵 and が are one each)."""
+    return len(_CLUSTER.findall(s))
 
 
 class InvalidInput(ValueError):
@@ -57,13 +67,17 @@ def room_key(normalised: str) -> str:
 
 def clean_name(raw: str) -> str:
     """A display name: NFKC, inner whitespace collapsed, no control/format characters but the
-    zero-width joiner of emoji sequences,
-    1–16 characters. Raises :class:`InvalidInput`. (Escaping is the templates' job.)"""
-    if not isinstance(raw, str) or len(raw) > RAW_MAX:
+    zero-width joiner of emoji sequences, 1–16 grapheme clusters (:func:`clusters`).
+
+    Raises :class:`InvalidInput` saying why (empty, or too long with the count): a name is
+    never cut. (Escaping is the templates' job.)"""
+    if not isinstance(raw, str) or len(raw) > NAME_RAW_MAX:
         raise InvalidInput("名前が長すぎます（16文字まで）。", "The name is too long (16 characters at most).")
     s = " ".join(_strip_invisible(unicodedata.normalize("NFKC", raw), keep=ZWJ).split())
     if not s.replace(ZWJ, "").strip():  # joiners alone would be an invisible name
         raise InvalidInput("名前を入れてください。", "Please enter a name.")
-    if len(s) > NAME_MAX:
-        raise InvalidInput("名前は16文字までです。", "Names may have 16 characters at most.")
+    n = clusters(s)
+    if n > NAME_MAX or len(s) > NAME_STORED_MAX:
+        raise InvalidInput(f"名前は16文字までです（いま{n}文字）。短くしてください。",
+                           f"Names may have 16 characters at most (this one has {n}); please shorten it.")
     return s

@@ -1,14 +1,29 @@
 """Django settings for Tefuda.
 
-Embedded defaults need nothing else on one machine: SQLite (``var/db.sqlite3``) and the
-in-memory channel layer. Set ``DATABASE_URL`` (e.g. ``postgres://…``) and ``REDIS_URL``
-(``redis://127.0.0.1:6379/0``) to run several daphne processes on PostgreSQL and
-channels-redis; set ``TEFUDA_SECRET_KEY`` and ``TEFUDA_DEBUG=0`` in production.
+Production-safe by default: DEBUG off (``TEFUDA_DEBUG=1`` only for development:
+``scripts/serve --dev``), the site's own 404/500 pages, a secret key made once in
+``var/secret_key`` readable by its owner only. Embedded defaults need nothing else on one
+machine: SQLite (``var/db.sqlite3``) and the in-memory channel layer. Set ``DATABASE_URL``
+(e.g. ``postgres://…``) and ``REDIS_URL`` (``redis://127.0.0.1:6379/0``) to run several
+daphne processes on PostgreSQL and channels-redis.
+
+Environment (README "Playing on a home network", "Deploying on the internet"):
+
+- ``TEFUDA_ALLOWED_HOSTS``: host names the site answers to (comma-separated);
+- ``TEFUDA_HTTPS=1``: served over TLS (behind a proxy): Secure cookies, HSTS
+  (``TEFUDA_HSTS_SECONDS``, default one year; ``TEFUDA_HSTS_INCLUDE_SUBDOMAINS=1``,
+  ``TEFUDA_HSTS_PRELOAD=1``), plain-HTTP requests redirected;
+- ``TEFUDA_TRUSTED_PROXIES``: the reverse proxies (addresses or networks) whose
+  ``X-Forwarded-For``/``-Proto`` are believed (tefuda_site.asgi); nobody else's are;
+- ``TEFUDA_ALLOWED_ORIGINS``: extra full origins allowed to open the room socket
+  (tefuda_site.origin; the site's own is always allowed);
+- ``TEFUDA_SECRET_KEY``: the key, instead of var/secret_key.
 """
 from __future__ import annotations
 
 import mimetypes
 import os
+import stat
 from pathlib import Path
 
 import dj_database_url
@@ -18,22 +33,53 @@ VAR_DIR = Path(os.environ.get("TEFUDA_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
+def _env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def _env_flag(name: str, default: bool = False) -> bool:
+    return os.environ.get(name, "1" if default else "0").strip().lower() in ("1", "true", "yes", "on")
+
+
 def _secret_key() -> str:
-    """The configured key, else one generated once and kept in var/ (never committed)."""
+    """The configured key, else one generated once and kept in var/secret_key (never
+    committed), created readable and writable by its owner only (0600); a key file that
+    others could read (made by an older version) is set to 0600. The key also keys the
+    passphrase HMAC (rooms.passphrase.room_key)."""
     if os.environ.get("TEFUDA_SECRET_KEY"):
         return os.environ["TEFUDA_SECRET_KEY"]
     path = VAR_DIR / "secret_key"
     if not path.exists():
         import secrets
 
-        path.write_text(secrets.token_urlsafe(50))
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process made it just now
+            pass
+        else:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_urlsafe(50))
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        os.chmod(path, 0o600)
     return path.read_text().strip()
 
 
 SECRET_KEY = _secret_key()
-DEBUG = os.environ.get("TEFUDA_DEBUG", "1") == "1"
-ALLOWED_HOSTS = [h for h in os.environ.get("TEFUDA_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("TEFUDA_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+DEBUG = _env_flag("TEFUDA_DEBUG")
+ALLOWED_HOSTS = _env_list("TEFUDA_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+CSRF_TRUSTED_ORIGINS = _env_list("TEFUDA_CSRF_TRUSTED_ORIGINS")
+TEFUDA_ALLOWED_ORIGINS = _env_list("TEFUDA_ALLOWED_ORIGINS")
+TEFUDA_TRUSTED_PROXIES = _env_list("TEFUDA_TRUSTED_PROXIES")
+
+# Served over TLS (README "Deploying on the internet"): `manage.py check --deploy` has no
+# warning with TEFUDA_HTTPS=1 TEFUDA_HSTS_INCLUDE_SUBDOMAINS=1 TEFUDA_HSTS_PRELOAD=1.
+HTTPS = _env_flag("TEFUDA_HTTPS")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("TEFUDA_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("TEFUDA_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = _env_flag("TEFUDA_HSTS_PRELOAD")
+CSRF_FAILURE_VIEW = "tefuda_site.views.csrf_failure"
 
 INSTALLED_APPS = [
     "daphne",
@@ -43,6 +89,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",  # the admin login: locked out after repeated failures (AXES_* below)
     "channels",
     "django_htmx",
     "games",
@@ -63,6 +110,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "analytics.sessions.SessionCountMiddleware",  # distinct browsers per day, no identifier
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "tefuda_site.urls"
@@ -106,7 +154,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["ENGINE"] = "tefuda_site.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20,
-         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
+         # secure_delete: deleted rows are zeroed in the file (tefuda_site/sqlite/forget.py)
+         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON;"}
     )
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test_db.sqlite3")}
     # Keep each thread's SQLite connection (opening one per socket message cost about a
@@ -118,7 +167,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Several daphne processes on PostgreSQL (pip install ".[postgres]"): psycopg's pool
     # instead of a connection per thread hop (notes §3 #12; CONN_MAX_AGE stays 0).
+    # CONN_HEALTH_CHECKS: the pool checks each connection as it hands it out, so a
+    # PostgreSQL restart costs a reconnect instead of one failed query per stale pooled
+    # connection (tests/multiprocess/test_scaled_setup.py).
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("pool", True)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 if os.environ.get("REDIS_URL"):
     from .layers import redis_host
@@ -135,10 +188,28 @@ if os.environ.get("REDIS_URL"):
     # (rooms.ratelimit); without REDIS_URL the default per-process memory cache serves.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": os.environ["REDIS_URL"], "KEY_PREFIX": "tefuda"}}
+    CACHES["axes"] = CACHES["default"]
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The admin login's failure counts outlive a restart in a table of their own
+    # (`manage.py createcachetable`, run by scripts/serve; tests make it with the test database).
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+              "axes": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tefuda_axes_cache"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The admin login (the only login): django-axes counts failures per user name and client
+# address (the proxy's X-Forwarded-For only from TEFUDA_TRUSTED_PROXIES, tefuda_site.asgi)
+# and locks that pair out for an hour after 5; a success resets the count. The counts live
+# in the cache (Redis with REDIS_URL), never in the database: no log of who tried.
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_CACHE = "axes"
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("TEFUDA_ADMIN_LOGIN_FAILURES", "5"))
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "admin_locked.html"
 
 LANGUAGE_CODE = "ja"
 LANGUAGES = [("ja", "日本語"), ("en", "English")]

@@ -2,7 +2,7 @@
 web app manifest, the service worker (generated into build/sw.js by scripts/build_sw.mjs)
 and the page a navigation gets when offline."""
 from django.conf import settings
-from django.http import FileResponse, Http404, JsonResponse
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.translation import get_language
@@ -78,3 +78,15 @@ def offline(request):
     """/offline/: what any page but practice shows without a connection (the service worker
     answers with its precached copy): online play needs a connection, practice does not."""
     return render(request, "offline.html")
+
+
+EXPIRED = "ページの有効期限が切れました。ページを読み込み直してから、もう一度どうぞ。"
+
+
+def csrf_failure(request, reason: str = ""):
+    """A refused CSRF check (settings.CSRF_FAILURE_VIEW): for an htmx form a short message
+    the form shows in place (base.html's htmx-config swaps 403 into the form's target),
+    else the site's page saying the same. The reason is never shown (it helps no player)."""
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse(EXPIRED, status=403, content_type="text/plain; charset=utf-8")
+    return render(request, "403_csrf.html", {"message": EXPIRED}, status=403)

@@ -83,7 +83,7 @@ def engine_config(game: str, options: dict) -> dict:
     switches of the room."""
     config = {"players": options["players"]}
     for key, choices in CHOICES.get(game, {}).items():
-        config[key] = options.get(key) if options.get(key) in choices else next(iter(choices))
+        config[key] = options.get(key) if _one_of(options.get(key), choices) else next(iter(choices))
     if game in RULE_SWITCHES:
         config["rules"] = {"specials": {**_default_specials(game), **(options.get("specials") or {})}}
     return config
@@ -112,6 +112,53 @@ def player_range(game: str) -> range:
     return range(lo, hi + 1)
 
 
+def _is_scalar(value) -> bool:
+    """A form value as a browser or room.js sends one: a short string, a bool, a whole number
+    (not NaN/Infinity, not a list or object), or nothing."""
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return -1000 < value < 1000
+    return isinstance(value, str) and len(value) <= 32
+
+
+def _one_of(value, allowed) -> bool:
+    return isinstance(value, str) and value in allowed
+
+
+def _number_in(value, allowed) -> bool:
+    """A whole number (int, or a string of at most 3 ASCII digits) in ``allowed``."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
+        value = int(value)
+    return isinstance(value, int) and not isinstance(value, bool) and value in allowed
+
+
+def validate(data: dict) -> dict:
+    """Check a waiting room's options message (socket ``options``) field by field, by type and
+    range, before anything reads it; returns ``data`` unchanged.
+
+    ``game`` one of :data:`GAMES`; ``players`` a whole number of seats that some game takes
+    (the chosen game's range is applied by :func:`parse`); ``speed`` one of :data:`SPEEDS`;
+    ``turn_limit`` one of :data:`TURN_LIMITS`; the :data:`CHOICES` chips one of their
+    values; ``rules`` and ``rule_<name>`` switches scalar flags. Raises
+    :class:`rooms.errors.Refused` (code ``bad_option``, naming the field) for anything else:
+    lists, objects, NaN/Infinity, huge numbers, unknown values.
+    """
+    from .errors import Refused
+
+    seats = range(min(PLAYERS[g][0] for g in GAMES), max(PLAYERS[g][1] for g in GAMES) + 1)
+    checks = {"game": lambda v: _one_of(v, GAMES), "players": lambda v: _number_in(v, seats),
+              "speed": lambda v: _one_of(v, SPEEDS), "turn_limit": lambda v: _number_in(v, TURN_LIMITS)}
+    for choices in CHOICES.values():
+        checks.update({key: (lambda v, c=values: _one_of(v, c)) for key, values in choices.items()})
+    for key, value in data.items():
+        check = checks.get(key, _is_scalar if key == "rules" or key.startswith("rule_") else None)
+        if check is None or not check(value):
+            raise Refused("bad_option", f"設定「{key[:20]}」の値が正しくありません。",
+                          f"The setting '{key[:20]}' has an invalid value.", field=key[:20])
+    return data
+
+
 def parse(game: str, data: dict, current: dict) -> dict:
     """New options from form data (strings); unknown or out-of-range values are ignored."""
     out = dict(current)
@@ -119,19 +166,19 @@ def parse(game: str, data: dict, current: dict) -> dict:
         players = int(data.get("players", out["players"]))
         if players in player_range(game):
             out["players"] = players
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
-    if data.get("speed") in SPEEDS:
+    if _one_of(data.get("speed"), SPEEDS):
         out["speed"] = data["speed"]
     try:
         limit = int(data.get("turn_limit", out["turn_limit"]))
         if limit in TURN_LIMITS:
             out["turn_limit"] = limit
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
     if game in RULE_SWITCHES:
         out["specials"] = parse_rules(game, data, out.get("specials") or _default_specials(game))
     for key, choices in CHOICES.get(game, {}).items():
-        if data.get(key) in choices:
+        if _one_of(data.get(key), choices):
             out[key] = data[key]
     return out

@@ -24,7 +24,7 @@ def _no_driver(settings):
 
 
 async def _tab(room_id, token):
-    comm = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=[(b"origin", b"http://testserver")])
+    comm = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
     assert (await comm.connect())[0]
     await comm.send_json_to({"act": "hello", "token": token})
     comm.first = await comm.receive_from(3)

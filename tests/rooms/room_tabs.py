@@ -16,7 +16,7 @@ class Tab:
     """One browser tab's socket: ``open()`` says hello, ``recv()`` collects HTML."""
 
     def __init__(self, room_id, bid: str | None = None, origin: bytes = b"http://testserver"):
-        headers = [(b"origin", origin)]
+        headers = [(b"origin", origin), (b"host", b"testserver")]
         if bid:
             headers.append((b"cookie", f"{tokens.BROWSER_COOKIE}={bid}".encode()))
         self.comm = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers)

@@ -1,0 +1,18 @@
+/* A form's refusal is shown by the form, never instead of the page.
+ * The server answers htmx form requests it refuses with a short fragment (4xx), which the
+ * htmx-config of base.html swaps into the form's target. A response that is no such
+ * fragment (5xx, a proxy's error page) or no response at all (network down) is never
+ * swapped: this writes a short message into the same target instead. */
+(function () {
+  "use strict";
+  var TROUBLE = "サーバーで問題が起きました。少し待ってから、もう一度どうぞ。";
+  var OFFLINE = "サーバーにつながりませんでした。接続を確かめて、もう一度どうぞ。";
+
+  function say(e, text) {
+    var target = e.detail && e.detail.target;
+    if (!target || target === document.body) return;
+    target.textContent = text;
+  }
+  document.addEventListener("htmx:responseError", function (e) { say(e, TROUBLE); });
+  document.addEventListener("htmx:sendError", function (e) { say(e, OFFLINE); });
+})();
