@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from games import get_engine as engine_for
 
+from .errors import Refused
 from .speeds import DISCONNECT_GRACE, SPEEDS  # noqa: F401 (the rooms' names for them)
 
 
@@ -141,11 +142,9 @@ def validate(data: dict) -> dict:
     (the chosen game's range is applied by :func:`parse`); ``speed`` one of :data:`SPEEDS`;
     ``turn_limit`` one of :data:`TURN_LIMITS`; the :data:`CHOICES` chips one of their
     values; ``rules`` and ``rule_<name>`` switches scalar flags. Raises
-    :class:`rooms.errors.Refused` (code ``bad_option``, naming the field) for anything else:
+    :class:`tables.core.errors.Refused` (code ``bad_option``, naming the field) for anything else:
     lists, objects, NaN/Infinity, huge numbers, unknown values.
     """
-    from .errors import Refused
-
     seats = range(min(PLAYERS[g][0] for g in GAMES), max(PLAYERS[g][1] for g in GAMES) + 1)
     checks = {"game": lambda v: _one_of(v, GAMES), "players": lambda v: _number_in(v, seats),
               "speed": lambda v: _one_of(v, SPEEDS), "turn_limit": lambda v: _number_in(v, TURN_LIMITS)}

@@ -3,7 +3,7 @@ a whole scripted hand to the result card — column taps with k枚 badges, the P
 naming the play, a wild-reading chip other than the preselected strongest one and its
 "扱い" mark — then 次の局へ, the CPUs' tribute and the return with the suggested card
 preselected (これを返す). The deal is pinned by the test-only seed hook (form field
-``seed``, honoured only with TEFUDA_TEST_SEEDS set; see rooms.options.test_seed)."""
+``seed``: the practice form takes it, see tables.practice)."""
 import sys
 from pathlib import Path
 

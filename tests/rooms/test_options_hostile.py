@@ -1,5 +1,5 @@
 """Hostile waiting-room ``options`` messages: every field checked by type and range
-(rooms.options.validate), NaN/Infinity refused when the message is decoded. Each is answered
+(tables.core.options.validate), NaN/Infinity refused when the message is decoded. Each is answered
 with a refusal by the hand, changes nothing and logs no error (issue 15 #6: lists, objects,
 ±Infinity and 1e400 used to raise, 159 tracebacks from 1,020 messages)."""
 import json
@@ -8,8 +8,8 @@ import logging
 import pytest
 from channels.db import database_sync_to_async as adb
 
-from rooms import options as opts
-from rooms.errors import Refused
+from tables.core import options as opts
+from tables.core.errors import Refused
 from rooms.models import Room
 
 from room_tabs import Tab
