@@ -10,6 +10,7 @@ only when the WAL grows past 1000 pages or the last connection closes.
 """
 from __future__ import annotations
 
+import functools
 import logging
 
 from django.db import connections, transaction
@@ -19,12 +20,18 @@ log = logging.getLogger(__name__)
 
 def after_delete(sender, instance, using: str, **kwargs) -> None:
     """``post_delete`` receiver (rooms.apps): one checkpoint after the deleting transaction
-    commits (at once outside a transaction), however many rows it deleted."""
+    commits (at once outside a transaction), however many rows it deleted; none if it rolls
+    back (Django drops its on-commit callbacks then)."""
     conn = connections[using]
-    if conn.vendor != "sqlite" or conn.is_in_memory_db() or getattr(conn, "_forget_pending", False):
+    if conn.vendor != "sqlite" or conn.is_in_memory_db():
         return
-    conn._forget_pending = True
-    transaction.on_commit(lambda: checkpoint(using), using=using)
+    callback = _callbacks.setdefault(using, functools.partial(checkpoint, using))
+    if any(func is callback for _, func, _ in conn.run_on_commit):
+        return  # this transaction already has its checkpoint waiting
+    transaction.on_commit(callback, using=using)
+
+
+_callbacks: dict[str, functools.partial] = {}
 
 
 def checkpoint(using: str = "default") -> tuple[int, int, int]:
@@ -32,7 +39,6 @@ def checkpoint(using: str = "default") -> tuple[int, int, int]:
     waits (SQLite's busy timeout) for writers and readers of older snapshots to finish.
     A busy result is logged; the next deletion or SQLite's own checkpoint finishes it."""
     conn = connections[using]
-    conn._forget_pending = False
     with conn.cursor() as cursor:
         cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         busy, frames, done = cursor.fetchone()

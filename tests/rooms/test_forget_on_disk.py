@@ -52,3 +52,20 @@ def test_a_person_who_leaves_the_waiting_room_is_gone_from_the_files(client):
     assert readable(NAMES[0])
     Seat.objects.filter(name=NAMES[0]).delete()
     assert readable(NAMES[0]) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_deletion_does_not_stop_the_next_ones():
+    if connection.vendor != "sqlite" or connection.is_in_memory_db():
+        pytest.skip("the SQLite files")
+    from django.db import transaction
+
+    room = Room.objects.create()
+    kept = Seat.objects.create(room=room, order=0, kind="human", name="Stays-Here")
+    with pytest.raises(RuntimeError), transaction.atomic():
+        kept.delete()
+        raise RuntimeError("rolled back: the seat stays, no checkpoint is owed")
+    assert Seat.objects.filter(name="Stays-Here").exists()
+    Seat.objects.create(room=room, order=1, kind="human", name=NAMES[1])
+    Seat.objects.filter(name=NAMES[1]).delete()
+    assert readable(NAMES[1]) == []
