@@ -119,6 +119,8 @@ def test_service_worker_is_served_for_the_whole_site_and_never_stale(client, sw_
     assert r["Content-Type"].startswith("text/javascript")
     assert r["Service-Worker-Allowed"] == "/" and r["Cache-Control"] == "no-cache"
     assert body(r).decode() == sw_source
+    again = client.get("/sw.js", HTTP_IF_NONE_MATCH=r["ETag"])  # an update check of an unchanged worker
+    assert again.status_code == 304 and not again.content
     assert client.post("/sw.js").status_code == 405
 
 
