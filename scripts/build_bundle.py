@@ -8,8 +8,8 @@ practice table), and Jinja2 and MarkupSafe as installed from PyPI in this enviro
 bytecode by Pyodide's own Python (``scripts/compile_bundle.mjs`` under Node.js: the
 worker then imports without compiling ~100 modules; without Node.js and the npm packages
 the bundle holds the sources alone). Sorted names and fixed times; the compile step runs
-only when the sources changed (``.src.sha256`` beside the bundle), so the service
-worker's revision of it changes only when its content does.
+only when the sources changed (``build/bundle-sources.sha256``), so the service worker's
+revision of it changes only when its content does.
 Usage: ``python scripts/build_bundle.py [out.zip]``.
 """
 from __future__ import annotations
@@ -50,10 +50,10 @@ def files() -> list[tuple[Path, str]]:
 def build(out: Path = OUT) -> Path:
     """Write the bundle to ``out`` (only when its sources changed) and return the path."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    source = out.with_suffix(".src.zip")
+    source = ROOT / "build" / "bundle-sources.zip"  # not under build/static: never served
     _write_sources(source)
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
-    stamp = out.with_suffix(".src.sha256")
+    stamp = ROOT / "build" / "bundle-sources.sha256"
     if out.exists() and stamp.exists() and stamp.read_text() == digest:
         return out
     tmp = out.with_suffix(".tmp")

@@ -32,7 +32,8 @@ const SW_DEST = join(ROOT, "build", "sw.js");
 /** Static names (relative to STATIC_URL) that solo practice needs. */
 export const PRECACHE_STATIC = [
   /^pyodide\/(pyodide\.m?js|pyodide\.asm\.m?js|pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)$/,
-  /^app\/[^/]+\.(js|mjs|zip|json|css|whl)$/,
+  /^app\/[^/]+\.(js|mjs|css)$/,
+  /^app\/tefuda-py\.zip$/, // the bundle the worker loads (rooms/bundle.py), not build steps' leftovers
   /^[^/]+\.(css|js|svg)$/,
   /^icons\/[^/]+\.png$/,
   /^django_htmx\/(htmx-2\.min\.js|ext\/hx-ws-2\.min\.js|django-htmx\.js)$/,

@@ -1,12 +1,14 @@
 """Site-wide pages, and what makes the site an installable app (issue 12, seed 004 §1): the
 web app manifest, the service worker (generated into build/sw.js by scripts/build_sw.mjs)
 and the page a navigation gets when offline."""
+import hashlib
+
 from django.conf import settings
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.translation import get_language
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import condition, require_safe
 
 THEME_COLOR = "#0f3b2e"  # tefuda.css --bg
 ICONS = [  # static/icons (scripts/make_icons.py)
@@ -59,11 +61,18 @@ def manifest(request):
                         json_dumps_params={"ensure_ascii": False, "indent": 1})
 
 
+def _sw_etag(request) -> str | None:
+    path = settings.BUILD_DIR / "sw.js"
+    return hashlib.md5(path.read_bytes()).hexdigest() if path.is_file() else None
+
+
 @require_safe
+@condition(etag_func=_sw_etag)
 def service_worker(request):
     """/sw.js: the Workbox service worker built by ``scripts/setup`` (build/sw.js), at the
-    site root so its scope is the whole site; revalidated on every check (no-cache) so an
-    update is seen on the next launch. 404 with a hint when the build is missing."""
+    site root so its scope is the whole site; revalidated on every check (no-cache, an
+    ETag: 304 when unchanged) so an update is seen on the next launch. 404 with a hint when
+    the build is missing."""
     path = settings.BUILD_DIR / "sw.js"
     if not path.is_file():
         raise Http404("build/sw.js is missing: run scripts/setup (npm ci, then scripts/build_sw.mjs)")

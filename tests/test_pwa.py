@@ -119,6 +119,8 @@ def test_service_worker_is_served_for_the_whole_site_and_never_stale(client, sw_
     assert r["Content-Type"].startswith("text/javascript")
     assert r["Service-Worker-Allowed"] == "/" and r["Cache-Control"] == "no-cache"
     assert body(r).decode() == sw_source
+    again = client.get("/sw.js", HTTP_IF_NONE_MATCH=r["ETag"])  # an update check of an unchanged worker
+    assert again.status_code == 304 and not again.content
     assert client.post("/sw.js").status_code == 405
 
 
@@ -137,7 +139,11 @@ def test_precache_names_every_url_the_practice_pages_and_offline_page_request(cl
     for url in ["/offline/", "/manifest.webmanifest", "/static/favicon.svg",
                 *(p + "?app-shell=1" for p in PRACTICE)]:
         assert url in cached, url
-    # what the Pyodide worker loads: the runtime and our bundle
+    # what the practice worker downloads to boot (the page's boot-files list) and loads
+    from rooms.bundle import boot_files
+
+    boot = boot_files()
+    assert {f["url"] for f in boot["files"]} | {boot["bundle"], boot["indexURL"] + "pyodide.mjs"} <= set(cached)
     for name in ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
                  "pyodide/pyodide-lock.json", "app/worker.js", "app/practice.js", "app/tefuda-py.zip"]:
         assert f"/static/{name}" in cached, name
