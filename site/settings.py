@@ -236,9 +236,17 @@ STATICFILES_DIRS = [
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
-# WhiteNoise serves static files from the daphne process itself (scripts/serve runs
-# collectstatic; the finders also serve them without it, e.g. in tests).
-WHITENOISE_USE_FINDERS = True
+# WhiteNoise serves static files from the daphne process itself.
+# Static files: scripts/serve collects them (collectstatic writes gzip and brotli copies
+# beside each, which WhiteNoise serves to browsers that accept them: Pyodide's 9.6 MB wasm
+# goes as ~3.5 MB, bench/pyodide_boot.py) and says so with TEFUDA_STATIC_COLLECTED=1; else
+# (tests, a tree never collected) they are served from the finders as they are. Names stay
+# plain (Pyodide's loader asks for its files by name).
+WHITENOISE_USE_FINDERS = not _env_flag("TEFUDA_STATIC_COLLECTED")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
