@@ -60,6 +60,11 @@
       if (m.save) keep(m.save);
       if (m.cpuMs !== undefined) app.dataset.lastCpuMs = m.cpuMs.toFixed(2);
       m.frames.forEach(function (text) { if (socket) socket.deliver(text); });
+    } else if (m.type === "failed" && m.stage === "open") {
+      // a save this version cannot read (it stays where it is; a new game replaces it)
+      show("failed");
+      $("[data-failed-text]").textContent = "保存された試合を読み込めませんでした。新しく始めることはできます。（" + m.message + "）";
+      try { sessionStorage.removeItem(OPEN); } catch (e) {}
     } else if (m.type === "failed") {
       var msg = document.getElementById("msg");
       if (msg) msg.textContent = "エラーが起きました：" + m.message;
