@@ -150,4 +150,7 @@
   var back = false;
   try { back = sessionStorage.getItem(OPEN) === "1"; } catch (e) {}
   if ((back || location.hash === "#continue") && saved()) begin(saved());
+  // Under the service worker everything is on this device already: boot Pyodide while the
+  // player reads the setup screen (the first visit waits for はじめる: it downloads ~7 MB).
+  else if (navigator.serviceWorker && navigator.serviceWorker.controller) startWorker().catch(function () {});
 })();
