@@ -139,7 +139,8 @@ async function main() {
   // Shells first (each falls back to its own precached copy), then every other navigation.
   const runtimeCaching = [
     ...SHELLS.map((path) => ({
-      urlPattern: new RegExp(`^https?://[^/]+${escapeRegExp(path)}$`),
+      // with or without its last slash, and with any query (a shared link's ?utm_…) or #…
+      urlPattern: new RegExp(`^https?://[^/]+${escapeRegExp(path.replace(/\/$/, ""))}/?(?:[?#].*)?$`),
       handler: "NetworkFirst",
       method: "GET",
       options: {

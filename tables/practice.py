@@ -72,7 +72,7 @@ class PracticeTable:
         engine = get_engine(game)
         self.room = LocalRoom(game, options, engine.new(opts.engine_config(game, options), seed), seed)
         level = (form or {}).get("level")
-        self.seats = _seats(options["players"], name, level if level in LEVELS else DEFAULT_LEVEL)
+        self.seats = _seats(options["players"], _name(name), level if level in LEVELS else DEFAULT_LEVEL)
         self._reset_tab()
 
     def _reset_tab(self) -> None:
@@ -94,23 +94,35 @@ class PracticeTable:
         return json.dumps(self.save(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def restore(cls, saved: dict | str) -> "PracticeTable":
-        """The table of a :meth:`save` (or its JSON). Raises ``ValueError`` if it is not one."""
+    def restore(cls, saved: dict | str, game: str | None = None) -> "PracticeTable":
+        """The table of a :meth:`save` (or its JSON) of ``game`` (any game if None).
+
+        Raises ``ValueError`` if it is not one this version can continue: another format,
+        another game, seats that do not fit the game, a state its engine cannot read."""
         try:
             data = json.loads(saved) if isinstance(saved, str) else saved
-            if data.get("format") != SAVE_FORMAT:
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
                 raise ValueError("not a practice save of this version")
+            if game is not None and data["game"] != game:
+                raise ValueError(f"a save of {data['game']}, not of {game}")
+            names = [_name(n) for n in data["names"]]
+            if len(names) not in opts.player_range(data["game"]) or len(names) != data["options"]["players"]:
+                raise ValueError("the seats do not fit the game")
             table = cls.__new__(cls)
-            names = [str(n) for n in data["names"]]
             table.room = LocalRoom(data["game"], dict(data["options"]), data["state"], str(data["seed"]),
                                    int(data["version"]))
             level = data.get("level") if data.get("level") in LEVELS else DEFAULT_LEVEL
             table.seats = _seats(len(names), names[YOU], level)
             for seat, name in zip(table.seats, names):
                 seat.name = name
-            get_engine(table.room.game).view(table.room.state, YOU)  # a state this engine can read
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"not a practice save: {exc}") from None
+            engine = get_engine(table.room.game)
+            for seat in table.seats:  # a state this engine can read and show to every seat
+                engine.view(table.room.state, seat.order)
+            table_screen(table.room, table.seats, table.seats[YOU], {YOU})
+        except ValueError:
+            raise
+        except Exception as exc:  # whatever a damaged save makes the engine raise
+            raise ValueError(f"not a practice save: {type(exc).__name__}: {exc}") from None
         table._reset_tab()
         return table
 
@@ -280,6 +292,18 @@ class PracticeTable:
         s = table_screen(self.room, self.seats, self.seats[YOU], {YOU}, notice=notice,
                          selected=self.selection, leave_armed=self.leave_armed, only=only)
         return self.frames.message(s, full=full, version=self.room.version, now_ms=int(now * 1000))
+
+
+MAX_NAME = 200  # code points, as the server's seats hold (graphemes are the page's count)
+
+
+def _name(name) -> str:
+    """A seat's name from the page or a save: a string of at most :data:`MAX_NAME` code
+    points (the page refuses more than 16 grapheme clusters, static/names.js). Raises
+    ``ValueError`` — never cut."""
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise ValueError("a name too long for a seat")
+    return name
 
 
 def _seats(players: int, name: str, level: str) -> list[LocalSeat]:

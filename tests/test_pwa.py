@@ -180,10 +180,12 @@ def test_service_worker_never_caches_rooms_sockets_admin_or_analytics(sw_source)
     # the runtime routes that cache (the practice pages' NetworkFirst) match only those pages
     routes = [re.compile(p.replace("\\/", "/")) for p in re.findall(r"\w+\(/(\^https\?:[^,]+?)/,new \w+\(\{cacheName:", sw_source)]
     assert len(routes) == len(PRACTICE)
-    for path in PRACTICE:
-        assert sum(bool(r.match(f"http://127.0.0.1:8000{path}")) for r in routes) == 1, path
+    for path in PRACTICE:  # also a shared link's query, #continue, and without the last slash
+        for variant in (path, f"{path}?utm_source=line", f"{path}#continue", path.rstrip("/")):
+            assert sum(bool(r.match(f"http://127.0.0.1:8000{variant}")) for r in routes) == 1, variant
     room = f"/rooms/{uuid.uuid4()}/"
-    for path in [room, f"{room}join/", "/ws/room/x/", "/admin/", "/analytics/", "/practice/daifugo/?x=1", "/"]:
+    for path in [room, f"{room}join/", "/ws/room/x/", "/admin/", "/analytics/", "/practice/daifugox/",
+                 "/practice/daifugo/started", "/"]:
         assert not any(r.match(f"http://127.0.0.1:8000{path}") for r in routes), path
     assert sw_source.count('cacheName:"') == len(PRACTICE)  # no other runtime cache
     assert 'precacheFallback' not in sw_source and 'fallbackURL:"/offline/"' in sw_source

@@ -35,6 +35,8 @@
           var bar = $("progress");
           bar.max = m.total; bar.value = m.loaded;
           $("[data-progress-text]").textContent = mb(m.loaded) + " / " + mb(m.total) + " MB";
+        } else if (m.type === "starting") {
+          $("[data-progress-text]").textContent = "起動しています…";
         } else if (m.type === "ready") {
           app.dataset.bootMs = m.ms;
           app.dataset.bootStages = JSON.stringify(m.stages || {});
@@ -106,7 +108,26 @@
     htmx.process(room);
   }
 
+  /* One tab at a time plays this game's save (the Web Locks API): a second tab says so
+     instead of running a second copy that would overwrite the first one's save. */
+  function holdTable(then) {
+    if (!navigator.locks) { then(); return; }
+    navigator.locks.request("tefuda.practice." + game, { ifAvailable: true }, function (lock) {
+      if (!lock) {
+        show("failed");
+        $("[data-failed-text]").textContent = "この練習はほかのタブ（またはウィンドウ）で開いています。そちらで続けるか、そちらを閉じてから読み込み直してください。";
+        return null;
+      }
+      then();
+      return new Promise(function () {});  // held until this page goes away
+    });
+  }
+
   function begin(save) {
+    holdTable(function () { start(save); });
+  }
+
+  function start(save) {
     show("loading");
     startWorker().then(function () {
       var form = $("#practice-form");
@@ -116,7 +137,10 @@
       reportStart(save, data.players);
     }, function (err) {
       show("failed");
-      $("[data-failed-text]").textContent = String(err.message || err);
+      var text = String(err.message || err);
+      $("[data-failed-text]").textContent = /fetch|network|load/i.test(text)
+        ? "読み込みが途中で止まりました。接続を確かめてから、もう一度どうぞ。（" + text + "）"
+        : "エラーが起きました：" + text;
     });
   }
 

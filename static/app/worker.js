@@ -49,6 +49,7 @@ async function boot(msg) {
     });
   }
   stage("fetched");
+  post({ type: "starting" });
   var mod = await import(msg.indexURL + "pyodide.mjs");
   pyodide = await mod.loadPyodide({ indexURL: msg.indexURL });
   stage("pyodide");
@@ -90,7 +91,7 @@ function open(msg) {
   var Practice = pyodide.globals.get("PracticeTable");
   if (table) { table.destroy(); table = null; }
   if (msg.save) {
-    table = Practice.restore(msg.save);
+    table = Practice.restore(msg.save, msg.game);
   } else {
     var form = pyodide.toPy(msg.form || {});
     table = Practice.callKwargs(msg.game, form, { name: msg.name || "" });

@@ -141,3 +141,26 @@ def test_the_practice_screens_cpu_level_plays_the_cpu_seats_and_is_saved():
     again = PracticeTable.restore(table.save_json())
     assert [s.level for s in again.seats] == ["strong", "easy", "easy"]
     assert PracticeTable("guandan", {"level": "<b>"}).seats[1].level == "normal"
+
+
+@pytest.mark.parametrize("damage", [
+    lambda s: "hello world", lambda s: "[1,2,3]", lambda s: json.dumps({**s, "format": 2}),
+    lambda s: json.dumps({**s, "state": {"junk": 1}}), lambda s: json.dumps({**s, "version": "abc"}),
+    lambda s: json.dumps({**s, "names": []}), lambda s: json.dumps({**s, "names": ["x" * 201] * 4}),
+    lambda s: json.dumps({**s, "state": None}), lambda s: json.dumps({**s, "game": "chess"}),
+])
+def test_a_damaged_save_is_refused_with_a_reason(damage):
+    """A save the page cannot continue (edited, from a future version, of no game) is
+    refused with ValueError, so the page can say so and offer a new game."""
+    saved = PracticeTable("daifugo", {"players": "4"}, seed="damaged").save()
+    with pytest.raises(ValueError):
+        PracticeTable.restore(damage(saved))
+
+
+def test_a_save_of_another_game_is_not_continued_on_this_games_page():
+    saved = PracticeTable("guandan", {}, seed="other").save_json()
+    assert PracticeTable.restore(saved, "guandan").room.game == "guandan"
+    with pytest.raises(ValueError):
+        PracticeTable.restore(saved, "daifugo")
+    with pytest.raises(ValueError):
+        PracticeTable("daifugo", {}, name="あ" * 201)
