@@ -71,6 +71,10 @@ RENEW_EVERY = PING_EVERY
 PONG = '<template id="pong"></template>'
 PROBE = '<template id="probe"></template>'
 FLOODED = 4008  # close code: the socket kept sending past its budget
+#: Bytes read from a socket's connection at a time (twisted reads 64 KiB: some 3,000 of a
+#: flooder's frames, all parsed by daphne before this socket's budget could say a word;
+#: a tab's messages are a few hundred bytes).
+READ_SIZE = 4096
 #: What a seated tab is told, once, when its messages start being dropped over its budget
 #: (a fixed fragment of rooms/parts/msg.html: nothing is rendered for it).
 TOO_FAST = ('<div id="msg" class="msg error" role="status" aria-live="polite" data-code="rate_limited" lang="ja"'
@@ -120,6 +124,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close()
             return
         await self.accept()
+        if isinstance(getattr(self.transport, "bufferSize", None), int):
+            self.transport.bufferSize = READ_SIZE
         actions.use_loop(asyncio.get_running_loop())
         driver.ensure_started()
 
