@@ -162,8 +162,9 @@ async def run(rooms: int = 2, flooders: int = 16, seconds: float = 20, warmup: f
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--access-log",
                                os.devnull, "tefuda_site.asgi:application"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    affinity = os.sched_getaffinity(0)
     if pin:  # the server on the first core, the clients (players, newcomers, flooders) on the others
-        cores = sorted(os.sched_getaffinity(0))
+        cores = sorted(affinity)
         os.sched_setaffinity(server.pid, {cores[0]})
         os.sched_setaffinity(0, set(cores[1:]) or {cores[0]})
     origin = f"http://127.0.0.1:{port}"
@@ -197,6 +198,7 @@ async def run(rooms: int = 2, flooders: int = 16, seconds: float = 20, warmup: f
                 "flooding": dict(counts), "rss_before": rss_before, "rss_peak": peak[0], "rss_after": rss_after,
                 "server_alive": server.poll() is None}
     finally:
+        os.sched_setaffinity(0, affinity)  # a caller (a test run) goes on on all its cores
         stop.set()
         rss_stop.set()
         server.terminate()

@@ -73,6 +73,14 @@ RENEW_EVERY = PING_EVERY
 PONG = '<template id="pong"></template>'
 PROBE = '<template id="probe"></template>'
 FLOODED = 4008  # close code: the socket kept sending past its budget
+#: Bytes read from a socket's connection at a time (twisted reads 64 KiB: some 3,000 of a
+#: flooder's frames, all parsed by daphne before this socket's budget could say a word;
+#: a tab's messages are a few hundred bytes).
+READ_SIZE = 4096
+#: What a seated tab is told, once, when its messages start being dropped over its budget
+#: (a fixed fragment of rooms/parts/msg.html: nothing is rendered for it).
+TOO_FAST = ('<div id="msg" class="msg error" role="status" aria-live="polite" data-code="rate_limited" lang="ja"'
+            ' title="Too many actions; please slow down.">操作が速すぎます。少し待ってください。</div>')
 #: Seconds before the page tries again after a refusal that can clear (room.js doubles them
 #: on every retry in a row): the seat in use on another screen, a game in progress.
 RETRY_TAKEN, RETRY_REFUSED = 3, 30
@@ -92,6 +100,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.limits = limits = ratelimit.socket_limits()
         self.bucket = Bucket(limits["burst"], limits["rate"])
         self.strikes = TokenBucket(limits["strikes"], limits["strike_rate"])
+        self.over = False  # in a run of messages dropped over the budget
         inbox = _Inbox(receive, self.admit)
         try:
             await super().__call__(scope, inbox.get, send)
@@ -116,6 +125,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close()
             return
         await self.accept()
+        if isinstance(getattr(self.transport, "bufferSize", None), int):
+            self.transport.bufferSize = READ_SIZE
         actions.use_loop(asyncio.get_running_loop())
         driver.ensure_started()
 
@@ -133,13 +144,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
             ratelimit.count("closing")
             return False
         if waiting < self.limits["queue"] and self.bucket.take():
+            self.over = False
             return True
         ratelimit.count("socket_rate" if waiting < self.limits["queue"] else "queue")
         if not self.strikes.take():
             self.closing = True
             ratelimit.count("flood_closed")
             self._closer = asyncio.ensure_future(self._close_flooded())
+        elif not self.over and getattr(self, "seat_pk", None) and getattr(self, "kind", "") in ("table", "lobby"):
+            self.over = True  # once a run of dropped messages: a fixed notice, nothing rendered
+            self._closer = asyncio.ensure_future(self._say(TOO_FAST))
         return False
+
+    async def _say(self, html: str) -> None:
+        self.sent.pop("msg", None)  # the next render shows its own message again
+        try:
+            await self.send(text_data=html)
+        except Exception:  # gone meanwhile
+            pass
 
     async def _close_flooded(self) -> None:
         """Close with :data:`FLOODED`, then stop reading the connection at once: a flooder

@@ -21,7 +21,8 @@ class Bucket(TokenBucket):
 #: Defaults of ``settings.TEFUDA_SOCKET_LIMITS`` (any key may be overridden there).
 SOCKET_LIMITS = {
     "burst": 30, "rate": 6,            # one socket's messages: 30 at once, 6 more a second
-    "strikes": 30, "strike_rate": 1,   # messages over that before the socket is closed (1 forgiven a second)
+    "strikes": 60, "strike_rate": 6,   # messages over that before the socket is closed (6 forgiven a
+                                       # second: a page clicking fast is told, a flood is closed in 1 s)
     "queue": 16,                       # messages of one socket waiting to be handled
     "address_sockets": 32,             # sockets open at once from one client address (this process)
     "address_opens": 16, "address_open_rate": 0.5,    # new sockets from one address: 16 at once, 1 every 2 s
