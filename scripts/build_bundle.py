@@ -31,9 +31,12 @@ SUFFIXES = {".py", ".html"}
 STAMP = (2024, 1, 1, 0, 0, 0)
 
 
-def files() -> list[tuple[Path, str]]:
-    """``[(source file, name in the zip)]``, sorted by name."""
+def files(compiled: Path | None = None) -> list[tuple[Path, str]]:
+    """``[(source file, name in the zip)]``, sorted by name (``compiled``: the folder of
+    the templates compiled to modules, bundled as ``tables_compiled/``)."""
     out = []
+    if compiled is not None:
+        out += [(path, f"tables_compiled/{path.name}") for path in compiled.glob("*.py")]
     for package in ("games", "tables"):
         for path in (ROOT / package).rglob("*"):
             if path.is_file() and path.suffix in SUFFIXES and path.name not in SKIP_NAMES \
@@ -66,8 +69,15 @@ def build(out: Path = OUT) -> Path:
 
 
 def _write_sources(path: Path) -> None:
+    compiled = ROOT / "build" / "tables_compiled"
+    shutil.rmtree(compiled, ignore_errors=True)
+    compiled.mkdir(parents=True)
+    sys.path.insert(0, str(ROOT))
+    from tables.core.env import compile_all
+
+    compile_all(compiled)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for source, name in files():
+        for source, name in files(compiled):
             info = zipfile.ZipInfo(name, STAMP)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -34,12 +34,15 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from jinja2 import ChainableUndefined, ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
+from jinja2 import ChainableUndefined, ChoiceLoader, Environment, FileSystemLoader, ModuleLoader, PrefixLoader
 
 from .. import GAMES
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+#: The templates compiled to Python modules beside the package, in the browser's bundle
+#: (scripts/build_bundle.py, Jinja2's ``compile_templates``): no template is parsed there
+COMPILED = ROOT.parent / "tables_compiled"
 
 
 class _Escaped(str):
@@ -102,8 +105,24 @@ _default: Environment | None = None
 
 def default() -> Environment:
     """This process's environment when no host configured one (the browser, tests, and
-    scripts): :func:`environment` with no extra templates, made once."""
+    scripts): :func:`environment` with no extra templates, made once; in the browser's
+    bundle it loads the precompiled templates (:data:`COMPILED`, Jinja2's
+    :class:`~jinja2.ModuleLoader`), which render the same."""
     global _default
     if _default is None:
-        _default = environment(auto_reload=False)
+        if COMPILED.is_dir():
+            _default = FragmentEnvironment(finalize=finalize, loader=ModuleLoader(str(COMPILED)),
+                                           undefined=ChainableUndefined, keep_trailing_newline=True,
+                                           autoescape=True, auto_reload=False)
+        else:
+            _default = environment(auto_reload=False)
     return _default
+
+
+def compile_all(target: Path) -> list[str]:
+    """Compile every table template into ``target`` (a folder of Python modules for
+    :data:`COMPILED`); returns the template names."""
+    env = environment(auto_reload=False)
+    names = env.list_templates()
+    env.compile_templates(str(target), zip=None, ignore_errors=False)
+    return names
