@@ -151,13 +151,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.closing = True
             ratelimit.count("flood_closed")
             self._closer = asyncio.ensure_future(self._close_flooded())
-        elif not self.over and getattr(self, "seat_pk", None) and getattr(self, "kind", "") in ("table", "lobby"):
+        elif not self.over and getattr(self, "seat_pk", None) and self._screen() in ("table", "lobby"):
             self.over = True  # once a run of dropped messages: a fixed notice, nothing rendered
             self._closer = asyncio.ensure_future(self._say(TOO_FAST))
         return False
 
+    def _screen(self) -> str:
+        """The kind of screen this tab shows ("" before its first render)."""
+        frames = getattr(self, "frames", None)
+        return frames.kind if frames else ""
+
     async def _say(self, html: str) -> None:
-        self.sent.pop("msg", None)  # the next render shows its own message again
+        self.frames.forget("msg")  # the next render shows its own message again
         try:
             await self.send(text_data=html)
         except Exception:  # gone meanwhile

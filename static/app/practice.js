@@ -171,10 +171,9 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     if (document.querySelector("[data-goto]")) { try { sessionStorage.removeItem(OPEN); } catch (e) {} }
   });
-  var back = false;
-  try { back = sessionStorage.getItem(OPEN) === "1"; } catch (e) {}
+  // A reload (or back/forward) of a tab that was at the table goes back to it; a new visit
+  // shows the practice screen with 続ける.
+  var back = false, nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  try { back = sessionStorage.getItem(OPEN) === "1" && !!nav && nav.type !== "navigate"; } catch (e) {}
   if ((back || location.hash === "#continue") && saved()) begin(saved());
-  // Under the service worker everything is on this device already: boot Pyodide while the
-  // player reads the setup screen (the first visit waits for はじめる: it downloads ~7 MB).
-  else if (navigator.serviceWorker && navigator.serviceWorker.controller) startWorker().catch(function () {});
 })();

@@ -62,7 +62,8 @@ async def test_sockets_per_client_address_are_limited(make_room, settings):
     ratelimit._addresses.clear()
 
     def comm(ip):
-        c = WebsocketCommunicator(application, f"/ws/rooms/{room.id}/", headers=[(b"origin", b"http://testserver")])
+        c = WebsocketCommunicator(application, f"/ws/rooms/{room.id}/",
+                                  headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
         c.scope["client"] = (ip, 5000)
         return c
 
