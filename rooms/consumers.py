@@ -271,7 +271,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
                     top["action"].get("cards", []), loaded)
 
-        await self.refresh(before=hint, only=HAND_PARTS, on_loop=True)
+        # not on the loop: the つよい CPU behind the first hint thinks up to ~150 ms (issue 16),
+        # which would stall every socket of this process
+        await self.refresh(before=hint, only=HAND_PARTS)
 
     async def act_interrupt(self, msg):
         """9割り込み by the button of one eligible set of 9s (``index``)."""
