@@ -4,9 +4,10 @@ Not a test: it prints figures, each with its 95 % interval and the number of gam
 Every deal is played mirrored (each side in each role on the same cards), and the interval
 is taken over deals (a deal's games share their cards).
 
-- Dou Dizhu: the landlord is found by ふつう bidding (the same for every pairing of a deal);
-  then A is landlord against B peasants and B landlord against A peasants. Figures: A's
-  win rate as landlord and as peasants.
+- Dou Dizhu: the landlord is the deal's first bidder (as in RLCard, whose seat 0 is always
+  landlord; ``--bidding``: found by ふつう bidding instead), the same for every pairing of a
+  deal; then A is landlord against B peasants and B landlord against A peasants. Figures:
+  A's win rate as landlord and as peasants.
 - Guandan: the first hand of a match (level 2, no tribute), A's team at seats 0+2 then at
   1+3. Figure: the share of hands A's team wins (its player goes out first, 000 §16).
 - Daifugō (4 players, first game of a match): A at one seat and B at the other three, A
@@ -26,6 +27,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import random
@@ -34,6 +36,14 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+print = functools.partial(print, flush=True)  # noqa: A001  (figures appear as they come)
+
+
+def progress(d: int, first: int, deals: int) -> None:
+    """A line on stderr every 10 deals (long runs under nice on a shared machine)."""
+    if (d - first + 1) % 10 == 0:
+        sys.stderr.write(f"  … {d - first + 1}/{deals} deals\n")
+        sys.stderr.flush()
 
 from games import get_engine  # noqa: E402
 from games.core.engine import LEVELS  # noqa: E402
@@ -79,12 +89,13 @@ class Player:
     def __init__(self, name: str, game: str):
         self.name = name
         self.game = game
-        self.times: list[float] = []
+        self.times: list[float] = []  # CPU seconds of this thread (one core, whatever the load)
+        self.walls: list[float] = []  # wall seconds (inflated when the machine is shared)
         self.rl = RLCardAgent() if name == "rlcard" else None
 
     def act(self, engine, state: dict, seat: int) -> dict:
         own = _own_turn(self.game, state, seat)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         if self.name in LEVELS:
             action = engine.choose(state, seat, self.name)
         elif not own:  # exchanges, 7渡し choices, next hand: the ふつう CPU's
@@ -97,7 +108,8 @@ class Player:
         else:
             action = self.rl.act(state, seat)
         if own:
-            self.times.append(time.perf_counter() - t0)
+            self.times.append(time.thread_time() - c0)
+            self.walls.append(time.perf_counter() - t0)
         return action
 
     def react(self, engine, state: dict, seat: int):
@@ -224,15 +236,21 @@ def play_hand(engine, state: dict, players: dict, done) -> tuple[dict, list]:
     return state, log
 
 
-def doudizhu(a: Player, b: Player, deals: int, first: int) -> dict:
+def doudizhu(a: Player, b: Player, deals: int, first: int, bidding: bool = False) -> dict:
+    """Without ``bidding`` the deal's first bidder becomes landlord at once (a bid of 3,
+    §3), as in RLCard's game (its seat 0 is always the landlord): the landlord is a
+    random seat, not the strongest hand."""
     engine = get_engine("doudizhu")
     normal = Player("normal", "doudizhu")
     landlord_wins, peasant_wins = [], []
     for d in range(first, first + deals):
         start = engine.new({}, f"arena:{d}")
+        if not bidding:
+            start, _ = engine.apply(start, start["turn"], {"type": "bid", "value": 3})
         start, _ = play_hand(engine, start, {s: normal for s in range(3)}, lambda s: s["phase"] != "bidding")
         if start["phase"] != "play":
             continue
+        progress(d, first, deals)
         ll = start["landlord"]
         for role, out in (("landlord", landlord_wins), ("peasants", peasant_wins)):
             players = {s: (a if (s == ll) == (role == "landlord") else b) for s in range(3)}
@@ -246,6 +264,7 @@ def guandan(a: Player, b: Player, deals: int, first: int) -> dict:
     engine = get_engine("guandan")
     wins, rises = [], []
     for d in range(first, first + deals):
+        progress(d, first, deals)
         start = engine.new({}, f"arena:{d}")
         per_w, per_r = [], []
         for team in (0, 1):
@@ -265,6 +284,7 @@ def daifugo(a: Player, b: Player, deals: int, first: int, players_n: int = 4) ->
     points, fouls_a, fouls_b = [], 0, 0
     games = 0
     for d in range(first, first + deals):
+        progress(d, first, deals)
         start = engine.new({"players": players_n}, f"arena:{d}")
         per = []
         for seat_a in range(players_n):
@@ -289,12 +309,14 @@ def main(argv=None) -> None:
     ap.add_argument("b", help="player B")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--first", type=int, default=0, help="first deal number (seeds arena:<n>)")
+    ap.add_argument("--bidding", action="store_true", help="Dou Dizhu: the landlord by ふつう bidding")
     args = ap.parse_args(argv)
     a, b = Player(args.a, args.game), Player(args.b, args.game)
     t0 = time.perf_counter()
     print(f"{args.game}: A={args.a} vs B={args.b}, deals {args.first}…{args.first + args.deals - 1}")
     if args.game == "doudizhu":
-        r = doudizhu(a, b, args.deals, args.first)
+        r = doudizhu(a, b, args.deals, args.first, args.bidding)
+        print(f"  landlord: {'by ふつう bidding' if args.bidding else 'the first bidder (no bidding)'}")
         print(f"  A as landlord: {pct(r['landlord'])}  ({len(r['landlord'])} games)")
         print(f"  A as peasants: {pct(r['peasants'])}  ({len(r['peasants'])} games)")
     elif args.game == "guandan":
@@ -312,7 +334,7 @@ def main(argv=None) -> None:
               f"({1000 * r['fouls_b'] / (3 * r['games']):.1f} per 1,000 seat-games, "
               f"{1000 * r['fouls_b'] / r['games']:.1f} per 1,000 games)")
     for p in (a, b) if args.a != args.b else (a,):
-        print(f"  decision time {p.name}: {quantiles(p.times)}")
+        print(f"  decision time {p.name}: CPU {quantiles(p.times)}; wall {quantiles(p.walls)}")
     print(f"  ({time.perf_counter() - t0:.0f} s)")
 
 

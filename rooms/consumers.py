@@ -439,7 +439,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             notice, chosen = moves.next_hint(room.game, engine_for(room.game), room.state, me.order, current)
             return notice, chosen, loaded
 
-        await self.refresh(before=hint, only=HAND_PARTS, on_loop=True)
+        # not on the loop: the つよい CPU behind the first hint thinks up to ~150 ms (issue 16),
+        # which would stall every socket of this process
+        await self.refresh(before=hint, only=HAND_PARTS)
 
     async def act_interrupt(self, msg):
         """9割り込み by the button of one eligible set of 9s (``index``)."""

@@ -26,7 +26,8 @@ from .errors import IllegalAction
 @dataclass(frozen=True)
 class Budget:
     """How much a decision may think: ``samples`` worlds at most, ``plies`` moves played
-    in all rollouts together at most (a world is always finished for every candidate),
+    in all rollouts together at most (a world is always finished for every candidate, and
+    begun only when one as long as the last still fits),
     ``horizon`` moves per rollout, and the ``margin`` (in ``value`` units) a candidate must
     gain over the ふつう choice to replace it."""
 
@@ -120,8 +121,11 @@ def search(adapter: Adapter, state: State, seat: int, budget: Budget) -> Action:
         return cands[0]
     rng = rng_for(state, seat)
     totals = [0.0] * len(cands)
-    used = worlds = 0
-    while worlds < budget.samples and used < budget.plies:
+    used = worlds = last = 0
+    # a world is finished for every candidate, so one starts only when a world as long as
+    # the last one still fits in the budget (the first world always runs)
+    while worlds < budget.samples and (worlds == 0 or used + last <= budget.plies):
+        before = used
         world = adapter.determinize(state, seat, rng)
         for i, action in enumerate(cands):
             s = clone(world)
@@ -135,6 +139,7 @@ def search(adapter: Adapter, state: State, seat: int, budget: Budget) -> Action:
             totals[i] += v
             used += n + 1
         worlds += 1
+        last = used - before
     best = max(range(len(cands)), key=lambda i: (totals[i], -i))
     if totals[best] - totals[0] <= budget.margin * worlds:
         return cands[0]

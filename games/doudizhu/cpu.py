@@ -137,12 +137,23 @@ class _Table:
         else:
             self.opps = [self.landlord]
             self.partner = next(s for s in others if s != self.landlord)
-        seen = set(self.hand)
-        for h in state["history"]:
-            seen.update(h.get("cards", ()))
-        self.unseen = hand_counts(i for i in range(54) if i not in seen)
+        self.unseen = self._unseen()
         self.min_opp = min(self.counts[s] for s in self.opps)
         self.next_seat = (seat + 1) % 3
+        # bombs and the rocket a play could break (most hands have none: no check then)
+        self.whole = any(x == 4 for x in self.c[:TWO + 1]) or bool(self.c[LJ] and self.c[BJ])
+
+    def _unseen(self) -> list[int]:
+        """Rank counts of the cards this seat has not seen: every card neither in its hand
+        nor played (once the landlord holds the kitty, exactly the other two hands' cards;
+        while bidding, those and the kitty)."""
+        c = [4] * 13 + [1, 1]
+        for i, x in enumerate(self.c):
+            c[i] -= x
+        for h in self.state["history"]:
+            for i in h.get("cards", ()):
+                c[RANK_OF[i]] -= 1
+        return c
 
     def after(self, ranks) -> tuple[int, int]:
         """``plan`` of the hand left after playing ``ranks``, plus :data:`BREAK_COST` for
@@ -151,7 +162,9 @@ class _Table:
         for r in ranks:
             c[r] -= 1
         turns, low = plan(c)
-        return turns + BREAK_COST * broken(self.c, ranks), low
+        if self.whole:
+            turns += BREAK_COST * broken(self.c, ranks)
+        return turns, low
 
     def ranked(self, prev: Combo | None) -> list[tuple]:
         """Every play of this hand (answers to ``prev``), best first by the planner:

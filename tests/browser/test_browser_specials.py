@@ -16,7 +16,7 @@ from tests.browser.practice import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.browser
 E = get_engine("daifugo")
-SEED = "t108"  # found by script(): an ordinary turn, a stop, the 8 with effect, a turn, then a 9 interrupt
+SEED = "t386"  # found by script(): stop, interrupt, an ordinary turn, then the 8 with effect (t326 before the hint led with つよい, issue 16)
 
 
 def script(seed: str, players: int = 4, max_steps: int = 400):
@@ -136,5 +136,8 @@ def test_stop_interrupt_and_effect_in_a_seeded_practice_room(test_seeds, live_se
                     page.click("#hand-form .plain-play")
             _version_changes(page, version)
 
+    # each step waited above for its own log line (で無効化, 9割り込み, あなた 8切り); the log
+    # keeps the latest lines only, so at the end it still shows the last step's
     log = page.inner_text("#log")
-    assert "で無効化" in log and "9割り込み" in log and "あなた 8切り" in log
+    last = {"stop": "で無効化", "interrupt": "9割り込み", "effect": "あなた 8切り"}.get(steps[-1][0])
+    assert last is None or last in log
