@@ -38,7 +38,8 @@ class Budget:
 
 
 class Adapter:
-    """What the search needs from one game; subclasses implement every method."""
+    """What the search needs from one game; subclasses implement every method but
+    :meth:`determinize`, whose default deals the unseen cards of ``state["hands"]``."""
 
     engine: Engine
 
@@ -48,8 +49,11 @@ class Adapter:
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A private copy of ``state`` where what ``seat`` cannot see is drawn from ``rng``
-        consistently with what it has seen."""
-        raise NotImplementedError
+        consistently with what it has seen (default: the other hands dealt anew from their
+        own cards, each the same size; :func:`deal_unseen`)."""
+        world = clone(state)
+        world["hands"] = deal_unseen(state["hands"], seat, rng)
+        return world
 
     def finished(self, state: State) -> bool:
         """The rollout ends here (the hand or game is settled)."""

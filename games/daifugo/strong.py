@@ -10,10 +10,7 @@ Exchange, 7渡し / 10捨て choices and out-of-turn play stay ふつう's.
 """
 from __future__ import annotations
 
-import random
-
 from games.core import search
-from games.core.engine import clone
 
 from . import cpu
 from .engine import DaifugoEngine
@@ -35,10 +32,6 @@ class Adapter(search.Adapter):
             plays.insert(0, {"type": "pass"})
         return search.ranked(plays, first, WIDTH)
 
-    def determinize(self, state: dict, seat: int, rng: random.Random) -> dict:
-        world = clone(state)
-        world["hands"] = search.deal_unseen(state["hands"], seat, rng)
-        return world
 
     def finished(self, state: dict) -> bool:
         return state["phase"] == "over"

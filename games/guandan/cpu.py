@@ -70,6 +70,24 @@ def _simple(cnt) -> int:
     return turns - min(t, p)    # full houses: a triple carries a pair
 
 
+def rank_counts(hand: list[int], level: int) -> tuple[list[int], int, int, int]:
+    """``(cards per rank 2…A, wild heart level cards, small jokers, big jokers)`` of a
+    hand (seeds/000 §4: the heart level card is wild)."""
+    cnt = [0] * 13
+    w = lj = bj = 0
+    for c in hand:
+        r = RANK[c]
+        if r == LJ:
+            lj += 1
+        elif r == BJ:
+            bj += 1
+        elif r == level and SUIT[c] == "H":
+            w += 1
+        else:
+            cnt[r] += 1
+    return cnt, w, lj, bj
+
+
 def moves(cnt, w: int, lj: int, bj: int) -> tuple[int, int]:
     """``(turns, bombs)`` estimated for a hand given as natural rank counts ``cnt`` (13
     ints), ``w`` wilds and joker counts. Bombs (and wild-completed bombs) are counted apart:
@@ -136,18 +154,7 @@ class _Ctx:
         live = [self.counts[o] for o in opps if self.counts[o]]
         self.opp_min = min(live) if live else 99
         self.opp_counts = live
-        cnt = [0] * 13
-        w = lj = bj = 0
-        for c in self.hand:
-            r = RANK[c]
-            if r == LJ:
-                lj += 1
-            elif r == BJ:
-                bj += 1
-            elif r == level and SUIT[c] == "H":
-                w += 1
-            else:
-                cnt[r] += 1
+        cnt, w, lj, bj = rank_counts(self.hand, level)
         self.cnt, self.w, self.lj, self.bj = cnt, w, lj, bj
         self.base, self.bombs = moves(cnt, w, lj, bj)
         self._memo = {}

@@ -11,13 +11,9 @@ return stay ふつう's.
 """
 from __future__ import annotations
 
-import random
-
 from games.core import search
-from games.core.engine import clone
 
 from . import cpu
-from .cards import LJ, BJ, RANK, SUIT
 from .engine import GuandanEngine
 from .legal import generate
 from .levels import partner, team_of
@@ -53,10 +49,6 @@ class Adapter(search.Adapter):
             actions.insert(0, {"type": "pass"})
         return search.ranked(actions, first, WIDTH)
 
-    def determinize(self, state: dict, seat: int, rng: random.Random) -> dict:
-        world = clone(state)
-        world["hands"] = search.deal_unseen(state["hands"], seat, rng)
-        return world
 
     def finished(self, state: dict) -> bool:
         return state["phase"] != "play"
@@ -80,20 +72,7 @@ class Adapter(search.Adapter):
 
 def _turns(state: dict, seat: int) -> float:
     """Plays the seat's hand needs (bombs count half: they take tricks back)."""
-    level = cpu.engine_level(state)
-    cnt = [0] * 13
-    w = lj = bj = 0
-    for c in state["hands"][seat]:
-        r = RANK[c]
-        if r == LJ:
-            lj += 1
-        elif r == BJ:
-            bj += 1
-        elif r == level and SUIT[c] == "H":
-            w += 1
-        else:
-            cnt[r] += 1
-    turns, bombs = cpu.moves(cnt, w, lj, bj)
+    turns, bombs = cpu.moves(*cpu.rank_counts(state["hands"][seat], cpu.engine_level(state)))
     return turns + 0.5 * bombs
 
 
