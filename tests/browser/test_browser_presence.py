@@ -5,15 +5,9 @@ import re
 
 import pytest
 
+from tests.browser.steps import enter
+
 pytestmark = pytest.mark.browser
-
-
-def enter(page, url, name, phrase):
-    page.goto(url + "/")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=passphrase]", phrase)
-    page.click("text=部屋に入る")
-    page.wait_for_selector("#lobby")
 
 
 def test_a_silent_socket_shows_the_banner_and_is_replaced(live_server_url, browser):

@@ -5,15 +5,9 @@ import time
 
 import pytest
 
+from tests.browser.steps import enter
+
 pytestmark = pytest.mark.browser
-
-
-def enter(page, url, name, phrase):
-    page.goto(url + "/")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=passphrase]", phrase)
-    page.click("text=部屋に入る")
-    page.wait_for_selector("#lobby")
 
 
 def play_turn(page) -> bool:

@@ -23,8 +23,8 @@ def _missing(what: str, flag: str, hint: str):
     pytest.skip(f"{what} is not installed")
 
 
-@pytest.fixture(scope="module")
-def redis_server():
+def _redis():
+    """A redis-server of its own on loopback, destroyed afterwards."""
     exe = shutil.which("redis-server")
     if exe is None:
         _missing("redis-server", "TEFUDA_REQUIRE_REDIS", "apt-get install redis-server")
@@ -33,6 +33,11 @@ def redis_server():
         yield server
     finally:
         server.destroy()
+
+
+@pytest.fixture(scope="module")
+def redis_server():
+    yield from _redis()
 
 
 @pytest.fixture(scope="module")
@@ -65,14 +70,7 @@ def postgres():
 @pytest.fixture
 def own_redis():
     """A redis-server of the test's own (it may be restarted)."""
-    exe = shutil.which("redis-server")
-    if exe is None:
-        _missing("redis-server", "TEFUDA_REQUIRE_REDIS", "apt-get install redis-server")
-    server = Redis(exe)
-    try:
-        yield server
-    finally:
-        server.destroy()
+    yield from _redis()
 
 
 @pytest.fixture
