@@ -421,7 +421,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """自動プレイ (seed 001 §21): the browser asks, at its chosen interval, for the
         CPU's move on its own turn; refused like any move when it is not that turn."""
         version = intents.version(msg)
-        await self._play(msg, lambda order: _auto(self.room_id, order, version), None)
+        # not this person's own move: a 退出する？ asked for stays asked
+        await self._play(msg, lambda order: _auto(self.room_id, order, version), None, disarm=False)
 
     async def act_hint(self, msg):
         current = list(self.selection)  # each press the next hint, cheapest first
@@ -448,11 +449,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
         index, version = intents.small_int(msg, "index"), intents.version(msg)
         await self._play(msg, lambda order: outofturn.interrupt_at(self.room_id, order, index, version), [])
 
-    async def _play(self, msg, decide, cards: list | None) -> None:
+    async def _play(self, msg, decide, cards: list | None, disarm: bool = True) -> None:
         """Play ``decide(order)`` (the action, resolved in the database thread) for this
         seat at the message's version, and render the result in the same thread hop; an
-        out-of-turn action goes through :func:`rooms.outofturn.submit` instead."""
-        self.leave_armed = False
+        out-of-turn action goes through :func:`rooms.outofturn.submit` instead. A person's
+        own move (``disarm``) takes back a 退出する？ they were asked."""
+        if disarm:
+            self.leave_armed = False
         self.selection = []
         version = intents.version(msg)
         deferred = []

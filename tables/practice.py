@@ -176,7 +176,8 @@ class PracticeTable:
     def _act_auto(self, msg, now):
         self._check_version(msg)
         action = moves.auto(self.engine, self.room.state, YOU)
-        return self._move(msg, now, action, None)
+        # not the player's own move: a 退出する？ asked for stays asked
+        return self._move(msg, now, action, None, disarm=False)
 
     def _act_select(self, msg, now):
         self.selection = intents.cards(msg)
@@ -229,11 +230,14 @@ class PracticeTable:
         if intents.version(msg) != self.room.version:
             raise errors.stale()
 
-    def _move(self, msg: dict, now: float, action: dict, cards: list | None) -> list[str]:
+    def _move(self, msg: dict, now: float, action: dict, cards: list | None,
+              disarm: bool = True) -> list[str]:
         """Apply the player's ``action`` at the message's version; a refusal keeps the cards
-        selected (``cards``, or the action's own)."""
+        selected (``cards``, or the action's own). The player's own move (``disarm``) takes
+        back a 退出する？ they were asked."""
         self._check_version(msg)
-        self.leave_armed = False
+        if disarm:
+            self.leave_armed = False
         try:
             self._apply(YOU, action, now)
         except IllegalAction as exc:

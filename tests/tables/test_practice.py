@@ -164,3 +164,44 @@ def test_a_save_of_another_game_is_not_continued_on_this_games_page():
         PracticeTable.restore(saved, "daifugo")
     with pytest.raises(ValueError):
         PracticeTable("daifugo", {}, name="あ" * 201)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_auto_play_never_takes_back_a_leave_that_was_asked(game):
+    """自動プレイ playing your turn (or the 次へ of a result) is not your own move: the
+    退出する？ you were asked stays until you answer it (the next 退出 leaves); a move of
+    your own takes it back (the next 退出 asks again)."""
+    engine = get_engine(game)
+
+    def to_my_turn(table, now):
+        while YOU not in engine.actors(table.room.state):
+            now = max(now, table.next_due())
+            table.tick(now)
+        return now
+
+    table = PracticeTable(game, GAMES[game], seed="leaveauto")
+    send(table, 1000.0, act="hello", token=None)
+    now = to_my_turn(table, 1000.0)
+    assert "退出する？" in send(table, now, act="leave")[0]
+    version = table.room.version
+    send(table, now, act="auto", version=str(version))
+    assert table.room.version == version + 1
+    assert "data-goto" in send(table, now, act="leave")[0]
+
+    table = PracticeTable(game, GAMES[game], seed="leaveauto")
+    send(table, 1000.0, act="hello", token=None)
+    now = to_my_turn(table, 1000.0)
+    plays = []
+    while not plays:  # (Dou Dizhu bids first)
+        plays = [a for a in engine.legal_actions(table.room.state, YOU)
+                 if a.get("type") == "play" and a.get("cards")]
+        if not plays:
+            send(table, now, act="auto", version=str(table.room.version))
+            now = to_my_turn(table, now)
+    send(table, now, act="leave")
+    version = table.room.version
+    reading = plays[0].get("reading")  # a Guandan play names its reading (seeds/003 §2)
+    send(table, now, act="play", version=str(version), card=plays[0]["cards"], mode=plays[0].get("mode", "plain"),
+         **({"reading": reading} if isinstance(reading, str) else {}))
+    assert table.room.version == version + 1
+    assert "data-goto" not in send(table, now, act="leave")[0]
