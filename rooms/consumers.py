@@ -48,11 +48,11 @@ from django.utils import timezone
 
 from games.core import IllegalAction
 
-from tables.core import errors, intents, moves, options as opts
+from tables.core import errors, i18n, intents, moves, options as opts
 from tables.core.frames import Frames
 from tefuda_site.throttle import TokenBucket
 
-from . import actions, driver, lobby, outofturn, ratelimit, store, tokens
+from . import actions, driver, language, lobby, outofturn, ratelimit, store, tokens
 from .engines import engine_for
 from .models import Room, Seat
 from .presence import LEASE, PING_EVERY
@@ -117,6 +117,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.greeted = self.leave_armed = self.probed = self.unbound = False
         self.touched = 0.0  # when this socket last renewed its seat's lease (monotonic)
         self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
+        self.language = language.of_scope(self.scope)  # each person reads the room in their own
         cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
         self.bid_hash = tokens.digest(cookie)
         self.address = ratelimit.open_socket(_client_address(self.scope), self.limits)
@@ -606,11 +607,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
             notice = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
         if taken and notice is None:
             notice = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
-        s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed, only=only)
-        version = room.version if room else 0
-        retry = (RETRY_TAKEN if taken else RETRY_REFUSED) if s.kind == "refused" and not token else None
-        out = self.frames.message(s, full=full, version=version, now_ms=int(now.timestamp() * 1000), token=token,
-                                  retry=retry)
+        with i18n.use(self.language):
+            s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed,
+                       only=only)
+            version = room.version if room else 0
+            retry = (RETRY_TAKEN if taken else RETRY_REFUSED) if s.kind == "refused" and not token else None
+            out = self.frames.message(s, full=full, version=version, now_ms=int(now.timestamp() * 1000),
+                                      token=token, retry=retry)
         return out, version, kicked
 
 

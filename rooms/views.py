@@ -139,6 +139,9 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
     response = render(request, "rooms/room.html", {"room": room, "seat_token": token,
                                                    "link": request.build_absolute_uri(f"/rooms/{room.id}/")})
     response["Cache-Control"] = "no-store"
-    response["Referrer-Policy"] = "no-referrer"
+    # the room's address (a secret link) never goes to another site; our own forms (the
+    # language switch) still carry their origin, which Django's CSRF check asks for
+    # ("no-referrer" makes Chromium send "Origin: null" with a form's POST)
+    response["Referrer-Policy"] = "same-origin"
     return _with_bid(request, response)
 

@@ -42,6 +42,8 @@ def files(compiled: Path | None = None) -> list[tuple[Path, str]]:
             if path.is_file() and path.suffix in SUFFIXES and path.name not in SKIP_NAMES \
                     and "__pycache__" not in path.parts:
                 out.append((path, path.relative_to(ROOT).as_posix()))
+    for path in (ROOT / "locale").glob("*/LC_MESSAGES/django.mo"):  # tables/core/i18n.py
+        out.append((path, path.relative_to(ROOT).as_posix()))
     for module in (jinja2, markupsafe):
         folder = Path(module.__file__).parent
         for path in folder.rglob("*.py"):

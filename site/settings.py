@@ -28,6 +28,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from tables.core.i18n import LANGUAGES as TABLE_LANGUAGES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("TEFUDA_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -212,7 +214,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "admin_locked.html"
 
 LANGUAGE_CODE = "ja"
-LANGUAGES = [("ja", "日本語"), ("en", "English")]
+LANGUAGES = list(TABLE_LANGUAGES)  # 日本語 (the source text), English, 简体中文 (issue 14)
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Tokyo"
 USE_I18N = True

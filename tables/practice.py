@@ -25,7 +25,7 @@ from games import get_engine
 from games.core import IllegalAction
 from games.core.engine import DEFAULT_LEVEL, LEVELS
 
-from .core import errors, intents, moves, options as opts, pacing
+from .core import errors, i18n, intents, moves, options as opts, pacing
 from .core.frames import Frames
 from .core.screen import table_screen
 
@@ -76,10 +76,17 @@ class PracticeTable:
         self._reset_tab()
 
     def _reset_tab(self) -> None:
+        self.language = i18n.DEFAULT
         self.frames = Frames()
         self.selection: list[int] = []
         self.leave_armed = False
         self.left = False
+
+    def use_language(self, code: str) -> None:
+        """Render in the page's language (``code``: its ``<html lang>``; anything unknown is
+        Japanese). The next frame is whole: every part is in the new language."""
+        self.language = i18n.supported(code)
+        self.frames = Frames()
 
     # --- saves ------------------------------------------------------------------------------
     def save(self) -> dict:
@@ -293,9 +300,10 @@ class PracticeTable:
                only: tuple | None = None) -> str:
         if self.frames.kind != "table" or full:
             only = None
-        s = table_screen(self.room, self.seats, self.seats[YOU], {YOU}, notice=notice,
-                         selected=self.selection, leave_armed=self.leave_armed, only=only)
-        return self.frames.message(s, full=full, version=self.room.version, now_ms=int(now * 1000))
+        with i18n.use(self.language):
+            s = table_screen(self.room, self.seats, self.seats[YOU], {YOU}, notice=notice,
+                             selected=self.selection, leave_armed=self.leave_armed, only=only)
+            return self.frames.message(s, full=full, version=self.room.version, now_ms=int(now * 1000))
 
 
 MAX_NAME = 200  # code points, as the server's seats hold (graphemes are the page's count)

@@ -101,7 +101,16 @@
     return url.indexOf("/local/practice/") >= 0 ? new LocalSocket() : original(url);
   };
 
+  /* The language switch (every page) comes back to this page: to the table while one is
+     open (#continue), else to the practice screen. */
+  function switchBackTo(hash) {
+    document.querySelectorAll(".lang-switch input[name=next]").forEach(function (el) {
+      el.value = location.pathname + hash;
+    });
+  }
+
   function connect() {
+    switchBackTo("#continue");
     var room = document.getElementById("room");
     room.setAttribute("ws-connect", "/local/practice/" + game + "/");
     show("table");
@@ -133,7 +142,8 @@
       var form = $("#practice-form");
       var data = {};
       new FormData(form).forEach(function (v, k) { data[k] = String(v); });
-      worker.postMessage({ type: "open", game: game, form: data, name: data.name || "", save: save || null });
+      worker.postMessage({ type: "open", game: game, form: data, name: data.name || "", save: save || null,
+                          lang: document.documentElement.lang });
       reportStart(save, data.players);
     }, function (err) {
       show("failed");
@@ -169,7 +179,10 @@
   show("setup");
   // 退出 leaves through data-goto (room.js): this tab is no longer at the table
   document.addEventListener("htmx:wsAfterMessage", function () {
-    if (document.querySelector("[data-goto]")) { try { sessionStorage.removeItem(OPEN); } catch (e) {} }
+    if (document.querySelector("[data-goto]")) {
+      switchBackTo("");
+      try { sessionStorage.removeItem(OPEN); } catch (e) {}
+    }
   });
   // A reload (or back/forward) of a tab that was at the table goes back to it; a new visit
   // shows the practice screen with 続ける.

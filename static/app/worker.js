@@ -2,7 +2,7 @@
    tables/) and answers the page's socket messages with the server's frames
    (tables/practice.py). The page (static/app/practice.js) talks to it with:
      {type: "boot", files: [{url, bytes}], indexURL, bundle}  → progress…, ready | failed
-     {type: "open", game, form, name, save}                     → opened {save}, failed
+     {type: "open", game, form, name, save, lang}                     → opened {save}, failed
      {type: "send", text}                                       → frames {frames, save}
    The worker owns the table's clock: after every change it sleeps until the table's next
    due timer (CPU moves, windows closing) and sends the frames of what happened. */
@@ -98,6 +98,7 @@ function open(msg) {
     form.destroy();
   }
   Practice.destroy();
+  table.use_language(msg.lang || "ja");
   post({ type: "opened", save: table.save_json(), game: table.room.game });
 }
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from jinja2 import ChainableUndefined, ChoiceLoader, Environment, FileSystemLoader, ModuleLoader, PrefixLoader
 
 from .. import GAMES
+from . import i18n
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -87,6 +88,15 @@ def table_loader() -> PrefixLoader:
     return PrefixLoader(folders)
 
 
+def _with_i18n(env: Environment) -> Environment:
+    """``_("…")``, ``ngettext``, ``pgettext`` in the templates: :mod:`tables.core.i18n`'s,
+    in the language of the render (newstyle: ``_("%(n)s 枚", n=3)`` escapes ``n``)."""
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True,
+                                  pgettext=i18n.pgettext, npgettext=i18n.npgettext)
+    return env
+
+
 def environment(**options) -> Environment:
     """The fragments' environment. Django's Jinja2 backend calls it with its options
     (``OPTIONS["environment"]``: autoescape, ``auto_reload`` under DEBUG, a loader of its
@@ -97,7 +107,7 @@ def environment(**options) -> Environment:
     options.setdefault("autoescape", True)
     extra = options.pop("loader", None)
     loader = table_loader() if extra is None else ChoiceLoader([table_loader(), extra])
-    return FragmentEnvironment(finalize=finalize, loader=loader, **options)
+    return _with_i18n(FragmentEnvironment(finalize=finalize, loader=loader, **options))
 
 
 _default: Environment | None = None
@@ -111,9 +121,9 @@ def default() -> Environment:
     global _default
     if _default is None:
         if COMPILED.is_dir():
-            _default = FragmentEnvironment(finalize=finalize, loader=ModuleLoader(str(COMPILED)),
-                                           undefined=ChainableUndefined, keep_trailing_newline=True,
-                                           autoescape=True, auto_reload=False)
+            _default = _with_i18n(FragmentEnvironment(
+                finalize=finalize, loader=ModuleLoader(str(COMPILED)), undefined=ChainableUndefined,
+                keep_trailing_newline=True, autoescape=True, auto_reload=False))
         else:
             _default = environment(auto_reload=False)
     return _default

@@ -26,12 +26,15 @@ from markupsafe import Markup
 from .. import presenter
 from . import env as fragments_env
 from .cache import seat_view
+from .i18n import gettext as _, gettext_noop
 from .pacing import TABLE
 
 TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave")
-SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ", "stop": "止める",
-                  "revolution_stop": "革命を止める (♥Q×2)"}
-CARD_CHOICES = {"exchange": "渡す", "give": "選んで渡す (7渡し)", "discard": "選んで捨てる (10捨て)"}
+#: the labels of one-button actions and card choices (translated where shown)
+SIMPLE_ACTIONS = {"pass": gettext_noop("パス"), "next_game": gettext_noop("次のラウンドへ"),
+                  "stop": gettext_noop("止める"), "revolution_stop": gettext_noop("革命を止める (♥Q×2)")}
+CARD_CHOICES = {"exchange": gettext_noop("渡す"), "give": gettext_noop("選んで渡す (7渡し)"),
+                "discard": gettext_noop("選んで捨てる (10捨て)")}
 
 
 def is_button(action: dict) -> bool:
@@ -160,10 +163,22 @@ def render(names: str | list[str], ctx: dict) -> Markup:
     ``{% set %}`` still stays in its context) rendered by the template's root function
     renders the same."""
     t = template(names)
+    _with_gettext(ctx)
     try:
         return Markup("".join(t.root_render_func(t.new_context(ctx, shared=True))))
     except Exception:
         return t.environment.handle_exception()  # raises, with the template's lines
+
+
+GETTEXT_NAMES = ("_", "gettext", "ngettext", "pgettext", "npgettext")
+
+
+def _with_gettext(ctx: dict) -> None:
+    """Put the environment's ``_``/``gettext``… (Jinja2's i18n extension, in the language
+    of the render: :mod:`tables.core.i18n`) into ``ctx``: a shared context has no globals."""
+    if "_" not in ctx:
+        g = environment().globals
+        ctx.update({name: g[name] for name in GETTEXT_NAMES})
 
 
 def _render_parts(templates: list[tuple[str, object]], ctx: dict) -> dict[str, Markup]:
@@ -173,6 +188,7 @@ def _render_parts(templates: list[tuple[str, object]], ctx: dict) -> dict[str, M
     as its own context would have been."""
     if not templates:
         return {}
+    _with_gettext(ctx)
     context = templates[0][1].new_context(ctx, shared=True)
     parts = {}
     for name, t in templates:
@@ -207,7 +223,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         **base, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},
         "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
-        "choices": [{"kind": k, "label": label} for k, label in CARD_CHOICES.items()
+        "choices": [{"kind": k, "label": _(label)} for k, label in CARD_CHOICES.items()
                     if any(a.get("type") == k for a in legal)],
         "buttons": [{"index": i, "type": a["type"], "label": _button_label(a)}
                     for i, a in enumerate(a for a in legal if is_button(a))],
@@ -256,6 +272,6 @@ def _player(info: dict, seat, me, view: dict, timers: dict, live: set) -> dict:
 
 
 def _button_label(action: dict) -> str:
-    label = SIMPLE_ACTIONS.get(action["type"], action.get("ja") or action["type"])
+    label = _(SIMPLE_ACTIONS[action["type"]]) if action["type"] in SIMPLE_ACTIONS else action.get("ja") or action["type"]
     card = action.get("card")
     return f"{label}" if card is None else f"{label} ({card})"

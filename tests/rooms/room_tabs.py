@@ -15,10 +15,17 @@ from tefuda_site.asgi import application
 class Tab:
     """One browser tab's socket: ``open()`` says hello, ``recv()`` collects HTML."""
 
-    def __init__(self, room_id, bid: str | None = None, origin: bytes = b"http://testserver"):
+    def __init__(self, room_id, bid: str | None = None, origin: bytes = b"http://testserver",
+                 language: str | None = None, accept_language: str | None = None):
+        """``language``: the language switch's cookie; ``accept_language``: the browser's header."""
         headers = [(b"origin", origin), (b"host", b"testserver")]
-        if bid:
-            headers.append((b"cookie", f"{tokens.BROWSER_COOKIE}={bid}".encode()))
+        cookies = [f"{tokens.BROWSER_COOKIE}={bid}"] if bid else []
+        if language:
+            cookies.append(f"django_language={language}")
+        if cookies:
+            headers.append((b"cookie", "; ".join(cookies).encode()))
+        if accept_language:
+            headers.append((b"accept-language", accept_language.encode()))
         self.comm = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers)
         self.messages: list[str] = []
 

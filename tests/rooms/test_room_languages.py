@@ -1,0 +1,37 @@
+"""Each person reads the room in their own language (issue 14): three sockets at one
+table — the language switch's cookie, the browser's Accept-Language, neither — each
+receive every fragment in their own language; names are never translated."""
+import re
+
+import pytest
+from channels.db import database_sync_to_async as adb
+
+from rooms import lobby
+from rooms.models import Room
+
+from room_tabs import Tab
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+def leave_button(html: str) -> str:
+    m = re.search(r'<button type="button" ws-send name="act" value="leave"[^>]*>([^<]*)</button>', html)
+    assert m, "no 退出 button"
+    return m.group(1)
+
+
+async def test_three_people_at_one_table_each_read_their_own_language(make_room):
+    room, toks = await adb(make_room)(("あき", "Bob", "王芳"))
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version)
+    tabs = {"あき": Tab(room.id, accept_language="fr-FR,fr;q=0.9"),  # nothing supported: 日本語
+            "Bob": Tab(room.id, accept_language="en-GB,en;q=0.8,ja;q=0.5"),
+            "王芳": Tab(room.id, language="zh-hans", accept_language="en-US")}  # the switch wins
+    first = {n: await t.open(toks[n]) for n, t in tabs.items()}
+    assert [leave_button(first[n]) for n in tabs] == ["退出", "Leave", "退出"]
+    for html in first.values():  # names as typed, in every language
+        assert all(name in html for name in tabs)
+    for t in tabs.values():
+        await t.send(act="leave")  # asks again: the game goes on
+    armed = {n: "".join(await t.drain()) for n, t in tabs.items()}
+    assert [leave_button(armed[n]) for n in tabs] == ["退出する？", "Leave?", "确定退出？"]
