@@ -17,6 +17,7 @@ from django.http import HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy as _
 
 from . import dashboard
 from .models import Dashboard
@@ -26,9 +27,9 @@ MAX_DAYS = 366
 
 
 class RangeForm(forms.Form):
-    start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    game = forms.ChoiceField(required=False, choices=dashboard.game_choices())
+    start = forms.DateField(label=_("開始日"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    end = forms.DateField(label=_("終了日"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    game = forms.ChoiceField(label=_("ゲーム"), required=False, choices=dashboard.game_choices)
 
     def range(self) -> tuple[date, date, str]:
         """``(start, end, game)``: the last 30 days by default, at most a year, start ≤ end."""
@@ -74,9 +75,11 @@ class DashboardAdmin(admin.ModelAdmin):
     def changelist_view(self, request, extra_context=None):
         form, (start, end, game) = self._range(request)
         data = dashboard.build(start, end, game)
-        context = {**self.admin_site.each_context(request), "title": "Usage dashboard",
+        context = {**self.admin_site.each_context(request), "title": gettext("利用状況ダッシュボード"),
                    "opts": self.model._meta, "form": form, "query": request.GET.urlencode(),
-                   "charts": {"days": data["days"], "series": data["series"], "funnel": data["funnel"]},
+                   "game_label": dict(dashboard.game_choices()).get(game, game),
+                   "charts": {"days": data["days"], "series": data["series"], "funnel": data["funnel"],
+                              "labels": dashboard.chart_labels()},
                    **data}
         return TemplateResponse(request, "admin/analytics/dashboard.html", context)
 

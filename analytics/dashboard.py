@@ -19,6 +19,7 @@ from datetime import date, timedelta
 from typing import Iterable
 
 from django.db.models import Max, Sum
+from django.utils.translation import gettext, gettext_lazy as _
 
 from . import metrics as m
 from .models import DailyCount
@@ -90,7 +91,7 @@ def funnel(qs) -> list[dict]:
     got = defaultdict(int)
     for r in qs.filter(metric__in=metrics).values("metric", "key").annotate(n=Sum("n")):
         got[(r["metric"], r["key"])] = r["n"]
-    return [{"phase": p, "label": m.PHASE_LABELS[p], **{name: got[(metric, p)] for metric, name in metrics.items()}}
+    return [{"phase": p, "label": str(m.PHASE_LABELS[p]), **{name: got[(metric, p)] for metric, name in metrics.items()}}
             for p in m.PHASES]
 
 
@@ -102,13 +103,25 @@ def recent_errors(qs) -> list[dict]:
 
 
 def write_csv(out, start: date, end: date, game: str = "") -> None:
-    """Every counter of the range as CSV rows ``day,game,metric,key,n`` (with a header)."""
+    """Every counter of the range as CSV rows ``day,game,metric,key,n`` (with a header in
+    the staff member's language; the values are the stable codes)."""
     writer = csv.writer(out)
-    writer.writerow(["day", "game", "metric", "key", "n"])
+    writer.writerow([gettext("日付"), gettext("ゲーム"), gettext("指標"), gettext("内訳"), gettext("件数")])
     for r in rows(start, end, game).order_by("day", "game", "metric", "key").values_list(
             "day", "game", "metric", "key", "n"):
         writer.writerow([r[0].isoformat(), *r[1:]])
 
 
 def game_choices() -> Iterable[tuple[str, str]]:
-    return [("", "all games"), ("daifugo", "Daifugō"), ("guandan", "Guandan"), ("doudizhu", "Dou Dizhu")]
+    """The game filter's choices, in the staff member's language."""
+    return [("", gettext("すべてのゲーム")), ("daifugo", gettext("大富豪")), ("guandan", gettext("掼蛋")),
+            ("doudizhu", gettext("斗地主"))]
+
+
+def chart_labels() -> dict:
+    """The charts' series names (metric → label), in the staff member's language."""
+    return {m.SESSIONS: gettext("セッション"), m.ROOMS_CREATED: gettext("作られた部屋"),
+            m.GAMES_STARTED: gettext("始まったゲーム"), m.GAMES_FINISHED: gettext("終わったゲーム"),
+            m.ROUNDS: gettext("ラウンド"), m.SERVER_ERROR: gettext("サーバーのエラー"),
+            m.CLIENT_ERROR: gettext("ブラウザーのエラー"), "left": gettext("退出"),
+            "disconnects": gettext("切断"), "reclaims": gettext("戻ってきた")}

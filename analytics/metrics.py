@@ -15,6 +15,8 @@ Game-level terms (the same for all three games, so the dashboard can compare the
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 GAMES = ("daifugo", "guandan", "doudizhu")
 
 # site-wide (game "")
@@ -38,8 +40,8 @@ RECLAIMS = "reclaims"              # key: a phase (a seat was taken back by its 
 # phases of a room, in funnel order ("where players left")
 WAITING, EXCHANGE, PLAYING, RESULT = "waiting", "exchange", "playing", "result"
 PHASES = (WAITING, EXCHANGE, PLAYING, RESULT)
-PHASE_LABELS = {WAITING: "waiting room", EXCHANGE: "exchange / tribute",
-                PLAYING: "mid-game", RESULT: "result screen"}
+PHASE_LABELS = {WAITING: _("待合室"), EXCHANGE: _("カード交換・進貢"),
+                PLAYING: _("ゲーム中"), RESULT: _("結果画面")}
 
 # engine phases that are an exchange or tribute, and those that show a result
 _EXCHANGE_PHASES = {"exchange", "tribute", "return"}

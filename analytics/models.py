@@ -11,6 +11,7 @@ or scrubbed, truncated browser error messages (capped per day).
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 KEY_MAX = 120
 
@@ -29,7 +30,7 @@ class DailyCount(models.Model):
     n = models.PositiveBigIntegerField(default=0)
 
     class Meta:
-        verbose_name = "daily count"
+        verbose_name = _("日ごとの数")
         constraints = [
             models.UniqueConstraint(fields=["day", "game", "metric", "key"], name="analytics_daily_unique"),
         ]
@@ -44,5 +45,5 @@ class Dashboard(DailyCount):
 
     class Meta:
         proxy = True
-        verbose_name = "usage dashboard"
-        verbose_name_plural = "usage dashboard"
+        verbose_name = _("利用状況ダッシュボード")
+        verbose_name_plural = _("利用状況ダッシュボード")

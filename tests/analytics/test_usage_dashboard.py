@@ -94,11 +94,14 @@ def test_range_and_game_filter(numbers, staff):
 
 
 def test_csv_export(numbers, staff):
-    reply = _login(staff).get(CSV, {"game": "daifugo"})
+    reply = _login(staff).get(CSV, {"game": "daifugo"}, HTTP_ACCEPT_LANGUAGE="en")
     assert reply.status_code == 200 and reply["Content-Type"].startswith("text/csv")
     assert "attachment" in reply["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(reply.content.decode())))
-    assert rows[0] == ["day", "game", "metric", "key", "n"]
+    assert rows[0] == ["Date", "Game", "Metric", "Breakdown", "Count"]  # the staff member's language
+    for lang, header in (("ja", "日付"), ("zh-CN", "日期")):
+        head = _login(staff).get(CSV, HTTP_ACCEPT_LANGUAGE=lang).content.decode().splitlines()[0]
+        assert head.startswith(header + ",")
     body = {(r[1], r[2], r[3]): int(r[4]) for r in rows[1:] if r[0] == numbers.isoformat()}
     assert body[("daifugo", "special", "eight_cut:effect")] == 6 and body[("", "sessions", "")] == 17
     assert not any(r[1] == "guandan" for r in rows[1:])
@@ -108,3 +111,17 @@ def test_the_dashboard_is_in_the_admin_index_and_read_only(staff):
     c = _login(staff)
     assert "/admin/analytics/dashboard/" in c.get("/admin/").content.decode()
     assert c.get("/admin/analytics/dashboard/add/").status_code == 403
+
+
+@pytest.mark.parametrize("lang, title, totals, phase, series", [
+    ("ja", "利用状況ダッシュボード", "合計", "結果画面", "始まったゲーム"),
+    ("en", "Usage dashboard", "Totals", "result screen", "Games started"),
+    ("zh-CN", "使用情况面板", "合计", "结果界面", "开始的游戏"),
+])
+def test_the_dashboard_reads_in_the_staff_members_language(numbers, staff, lang, title, totals, phase, series):
+    """Headings, the funnel's phases and the charts' series names (sent to Chart.js with the
+    data) in the language of the staff member's browser (issue 14)."""
+    html = _login(staff).get(URL, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert f"<h1>{title}</h1>" in html and f"<h2>{totals}</h2>" in html and f"<td>{phase}</td>" in html
+    data = json.loads(html.split('id="usage-data" type="application/json">')[1].split("</script>")[0])
+    assert data["labels"]["games_started"] == series

@@ -61,7 +61,7 @@ def test_makemessages_finds_nothing_new_to_translate(tmp_path):
     po = {lang: ROOT / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in ("en", "zh_Hans")}
     kept = {lang: path.read_bytes() for lang, path in po.items()}
     try:
-        subprocess.run([sys.executable, "manage.py", "makemessages", "-l", "en", "-l", "zh_Hans", "--no-location",
+        subprocess.run([sys.executable, "manage.py", "makemessages", "-l", "en", "-l", "zh_Hans", "--no-location", "--no-wrap",
                         *[f"--ignore={d}" for d in ("node_modules", "build", "staticfiles", "var", "bench", "tests")]],
                        cwd=ROOT, check=True, capture_output=True)
         for lang, path in po.items():

@@ -23,17 +23,17 @@
   document.addEventListener("DOMContentLoaded", function () {
     var node = document.getElementById("usage-data");
     if (!node) return;
-    var d = JSON.parse(node.textContent), s = d.series;
+    var d = JSON.parse(node.textContent), s = d.series, t = d.labels;  // labels: translated by the server
     line("chart-activity", d.days, [
-      set("Sessions", s.sessions), set("Rooms created", s.rooms_created),
-      set("Games started", s.games_started), set("Games finished", s.games_finished), set("Rounds", s.rounds),
+      set(t.sessions, s.sessions), set(t.rooms_created, s.rooms_created),
+      set(t.games_started, s.games_started), set(t.games_finished, s.games_finished), set(t.rounds, s.rounds),
     ]);
-    bar("chart-errors", d.days, [set("Server errors", s.server_error), set("Browser errors", s.client_error)]);
+    bar("chart-errors", d.days, [set(t.server_error, s.server_error), set(t.client_error, s.client_error)]);
     var phases = d.funnel.map(function (r) { return r.label; });
     bar("chart-funnel", phases, [
-      set("Left", d.funnel.map(function (r) { return r.left; })),
-      set("Disconnected", d.funnel.map(function (r) { return r.disconnects; })),
-      set("Came back", d.funnel.map(function (r) { return r.reclaims; })),
+      set(t.left, d.funnel.map(function (r) { return r.left; })),
+      set(t.disconnects, d.funnel.map(function (r) { return r.disconnects; })),
+      set(t.reclaims, d.funnel.map(function (r) { return r.reclaims; })),
     ]);
   });
 })();
