@@ -263,12 +263,15 @@ def open_table(context, game: str, timeout_s: float) -> float:
             raise RuntimeError(f"no table: {failed or 'timed out'}")
         time.sleep(0.05)
     boot = page.evaluate("document.getElementById('practice-app').dataset.bootMs")
+    stages = json.loads(page.evaluate("document.getElementById('practice-app').dataset.bootStages") or "{}")
     page.close()
     BOOT_MS.append(float(boot or "nan"))
+    SNAPSHOT.append(bool(stages.get("snapshot")))
     return ms
 
 
 BOOT_MS: list[float] = []  # the worker's own boot time of each table opened (its "ready")
+SNAPSHOT: list[bool] = []  # whether each boot came from the worker's memory snapshot
 
 
 def cpu_moves(context, games: list[str], moves: int) -> dict:
@@ -355,8 +358,8 @@ def report(context, log: Path, args) -> None:
         cached.append(open_table(context, game, args.timeout))
         sent = sum(r["raw"] for r in read_bytes(log, since))
     print(f"cached: table after p50 {statistics.median(cached) / 1000:.2f} s, max {max(cached) / 1000:.2f} s "
-          f"(worker boot p50 {statistics.median(BOOT_MS[-args.runs:]) / 1000:.2f} s; {args.runs} runs; "
-          f"the last fetched {sent / 1e3:.1f} kB from the server)")
+          f"(worker boot p50 {statistics.median(BOOT_MS[-args.runs:]) / 1000:.2f} s; {args.runs} runs, "
+          f"{sum(SNAPSHOT[-args.runs:])} from the memory snapshot; the last fetched {sent / 1e3:.1f} kB from the server)")
     context.set_offline(True)
     offline = [open_table(context, game, args.timeout) for _ in range(max(1, args.runs // 2))]
     context.set_offline(False)

@@ -47,7 +47,8 @@
           onWorker(m);
         }
       };
-      worker.postMessage({ type: "boot", files: boot.files, indexURL: boot.indexURL, bundle: boot.bundle });
+      worker.postMessage({ type: "boot", files: boot.files, indexURL: boot.indexURL, bundle: boot.bundle,
+                          version: boot.version });
     });
     return ready;
   }

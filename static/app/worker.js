@@ -1,8 +1,8 @@
 /* The practice table's Web Worker (a module worker): Pyodide runs the same Python the server runs (games/,
    tables/) and answers the page's socket messages with the server's frames
    (tables/practice.py). The page (static/app/practice.js) talks to it with:
-     {type: "boot", files: [{url, bytes}], indexURL, bundle}  → progress…, ready | failed
-     {type: "open", game, form, name, save, lang}                     → opened {save}, failed
+     {type: "boot", files: [{url, bytes}], indexURL, bundle, version}  → progress…, ready | failed
+     {type: "open", game, form, name, save, lang}               → opened {save}, failed
      {type: "send", text}                                       → frames {frames, save}
    The worker owns the table's clock: after every change it sleeps until the table's next
    due timer (CPU moves, windows closing) and sends the frames of what happened. */
@@ -51,15 +51,70 @@ async function boot(msg) {
   stage("fetched");
   post({ type: "starting" });
   var mod = await import(msg.indexURL + "pyodide.mjs");
-  pyodide = await mod.loadPyodide({ indexURL: msg.indexURL });
-  stage("pyodide");
-  var zip = await (await fetch(msg.bundle)).arrayBuffer();
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/tefuda" });
-  stage("unpacked");
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/tefuda')\n" +
-                    "from tables.practice import PracticeTable");
+  var key = snapshotKey(msg), snapshot = await savedSnapshot(key), restored = false;
+  stage("snapshot_read");
+  var zip = fetch(msg.bundle).then(function (r) { return r.arrayBuffer(); });
+  if (snapshot) {
+    try {
+      pyodide = await mod.loadPyodide({ indexURL: msg.indexURL, _loadSnapshot: snapshot });
+      await prepare(pyodide, await zip);
+      restored = true;
+    } catch (e) {
+      pyodide = null;  // a snapshot this Pyodide cannot use: boot afresh, and replace it
+      forgetSnapshots();
+    }
+  }
+  if (!restored) {
+    pyodide = await mod.loadPyodide({ indexURL: msg.indexURL, _makeSnapshot: true });
+    stage("pyodide");
+    await prepare(pyodide, await zip);
+    keepSnapshot(key, pyodide.makeMemorySnapshot());  // before any Python object reaches JS
+  }
+  stages.snapshot = restored;
   stage("imported");
   post({ type: "ready", ms: Math.round(performance.now() - started), stages: stages });
+}
+
+async function prepare(py, zip) {
+  // Our packages' files (templates compiled to modules, catalogs: read as they are needed),
+  // then the practice table imported (already in memory when restored from a snapshot).
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/tefuda" });
+  py.runPython("import sys\n" +
+               "if '/home/pyodide/tefuda' not in sys.path: sys.path.insert(0, '/home/pyodide/tefuda')\n" +
+               "from tables.practice import PracticeTable");
+}
+
+/* A memory snapshot of Pyodide with the practice table imported (Pyodide's
+   makeMemorySnapshot / loadPyodide({_loadSnapshot})), kept in the Cache Storage after the
+   first boot: a later start skips Python's start-up and our imports (bench/pyodide_boot.py).
+   One snapshot, of this version of Pyodide and of our bundle (msg.version): a new version
+   makes a new one. Without Cache Storage (or on any error) the worker boots the usual way. */
+var SNAPSHOTS = "tefuda-pyodide-snapshot";
+
+function snapshotKey(msg) {
+  return new URL(msg.indexURL + "snapshot-" + encodeURIComponent(msg.version || "0") + ".bin", self.location.href).href;
+}
+
+async function savedSnapshot(key) {
+  try {
+    if (!self.caches) return null;
+    var res = await (await caches.open(SNAPSHOTS)).match(key);
+    return res ? new Uint8Array(await res.arrayBuffer()) : null;
+  } catch (e) { return null; }
+}
+
+function keepSnapshot(key, bytes) {
+  if (!self.caches) return;
+  caches.delete(SNAPSHOTS)
+    .then(function () { return caches.open(SNAPSHOTS); })
+    .then(function (cache) {
+      return cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    })
+    .catch(function () { /* full or unavailable: the next start boots the usual way */ });
+}
+
+function forgetSnapshots() {
+  if (self.caches) caches.delete(SNAPSHOTS).catch(function () {});
 }
 
 function now() { return Date.now() / 1000; }
