@@ -3,7 +3,8 @@
    (tables/practice.py). The page (static/app/practice.js) talks to it with:
      {type: "boot", files: [{url, bytes}], indexURL, bundle}  → progress…, ready | failed
      {type: "open", game, form, name, save}                     → opened {save}, failed
-     {type: "send", text}                                       → frames {frames, save}
+     {type: "send", text}                                       → frames {frames, save, records}
+   (records: the JSON array of the hands that just ended, games/core/record.py, or "")
    The worker owns the table's clock: after every change it sleeps until the table's next
    due timer (CPU moves, windows closing) and sends the frames of what happened. */
 "use strict";
@@ -67,7 +68,7 @@ function now() { return Date.now() / 1000; }
 function frames(list) {
   // list: a Python list of str → JS strings; then the save and the next tick.
   var out = list.toJs(); list.destroy();
-  post({ type: "frames", frames: out, save: table.save_json() });
+  post({ type: "frames", frames: out, save: table.save_json(), records: table.take_finished_json() });
   schedule();
 }
 
@@ -82,7 +83,8 @@ function schedule() {
     var list = table.tick(now());
     var ms = performance.now() - t0;
     var out = list.toJs(); list.destroy();
-    if (out.length) post({ type: "frames", frames: out, save: table.save_json(), cpuMs: ms });
+    if (out.length) post({ type: "frames", frames: out, save: table.save_json(), cpuMs: ms,
+                           records: table.take_finished_json() });
     schedule();
   }, Math.max(0, due * 1000 - Date.now()));
 }

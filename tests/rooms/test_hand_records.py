@@ -1,0 +1,71 @@
+"""A room's finished hands are recorded through the one recorder (tables.core.history) as
+the server applies actions (rooms.actions.play), replay with the engine alone, keep the
+deal's seed and secret out of every page while the hand is played, and go with the room
+(issue 17)."""
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from games import get_engine
+from games.core.engine import next_move
+from games.core.record import commitment, replay
+from rooms import actions, driver, lobby
+from rooms.models import HandRecord, Room
+from rooms.render import screen, stage
+
+from test_forget_on_disk import readable
+
+
+def play_until(room_id, hands: int, check=None) -> Room:
+    """Play every seat by the CPU through rooms.actions.play until ``hands`` records exist."""
+    for _ in range(5000):
+        room = Room.objects.get(pk=room_id)
+        if HandRecord.objects.filter(room=room).count() >= hands:
+            return room
+        if check:
+            check(room)
+        seat, action = next_move(get_engine(room.game), room.state)
+        actions.play(room.pk, seat, room.version, action, by="cpu")
+    raise AssertionError("the hands did not end")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["daifugo", "doudizhu"])
+def test_finished_hands_are_kept_and_replay_to_their_final_state(make_room, game):
+    room, _ = make_room(("あき",))
+    if game != "daifugo":
+        lobby.set_options(room.id, 0, {"game": game}, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    first = Room.objects.get(pk=room.id).hand
+    assert first["commitment"] == commitment(first["secret"], first["seed"])
+
+    def secrets_stay_hidden(room):
+        seats = list(room.seats.all())
+        html = stage(screen(room, seats, seats[0], timezone.now()))
+        assert room.hand["secret"] not in html and str(room.hand["seed"]) not in html
+
+    room = play_until(room.id, 2, secrets_stay_hidden)
+    records = [h.record for h in HandRecord.objects.filter(room=room).order_by("no")]
+    assert [r["no"] for r in records] == [1, 2]
+    assert records[0]["seed"] == first["seed"] and records[0]["commitment"] == first["commitment"]
+    assert records[1]["seed"] != records[0]["seed"]
+    for r in records:
+        assert replay(r, get_engine)["game"] == game
+    assert [p["no"] for p in room.hand["past"]] == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rooms_records_are_gone_after_it_expires(make_room):
+    from django.db import connection
+    room, _ = make_room(("あき",))
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    play_until(room.id, 1)
+    secret = HandRecord.objects.get().record["secret"]
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        assert readable(secret)  # the test can see it while the room lives
+    Room.objects.update(empty_since=timezone.now() - datetime.timedelta(hours=1))
+    driver.housekeeping()
+    assert not Room.objects.exists() and not HandRecord.objects.exists()
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        assert readable(secret) == []
