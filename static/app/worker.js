@@ -5,6 +5,8 @@
      {type: "open", game, form, name, save}                     → opened {save}, failed
      {type: "send", text}                                       → frames {frames, save, records}
    (records: the JSON array of the hands that just ended, games/core/record.py, or "")
+     {type: "replay", text, step}                                → replayed {html} (issue 17: a hand's
+                                                                  record at a step, tables/core/replay.py)
    The worker owns the table's clock: after every change it sleeps until the table's next
    due timer (CPU moves, windows closing) and sends the frames of what happened. */
 "use strict";
@@ -58,7 +60,8 @@ async function boot(msg) {
   pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/tefuda" });
   stage("unpacked");
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/tefuda')\n" +
-                    "from tables.practice import PracticeTable");
+                    "from tables.practice import PracticeTable\n" +
+                    "from tables.core.replay import viewer as replay_viewer");
   stage("imported");
   post({ type: "ready", ms: Math.round(performance.now() - started), stages: stages });
 }
@@ -103,12 +106,22 @@ function open(msg) {
   post({ type: "opened", save: table.save_json(), game: table.room.game });
 }
 
+function replay(msg) {
+  var viewer = pyodide.globals.get("replay_viewer");
+  try {
+    post({ type: "replayed", html: viewer(msg.text, msg.step === undefined ? 0 : msg.step) });
+  } finally {
+    viewer.destroy();
+  }
+}
+
 self.onmessage = async function (e) {
   var msg = e.data;
   try {
     if (msg.type === "boot") await boot(msg);
     else if (msg.type === "open") open(msg);
     else if (msg.type === "send" && table) frames(table.receive(msg.text, now()));
+    else if (msg.type === "replay") replay(msg);
   } catch (err) {
     post({ type: "failed", stage: msg.type, message: String(err && err.message || err).slice(0, 500) });
   }

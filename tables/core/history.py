@@ -22,7 +22,8 @@ import secrets
 
 from games.core import record as rec
 
-PAST_KEYS = ("no", "commitment", "result")
+#: what the table lists of a finished hand (the seed and secret are revealed once it ended)
+PAST_KEYS = ("no", "commitment", "seed", "secret", "result")
 
 
 def new_secret() -> str:
@@ -86,5 +87,6 @@ def commitment(hand: dict | None) -> str | None:
 
 
 def past(hand: dict | None) -> list[dict]:
-    """The room's finished hands ``[{"no", "commitment", "result"}]``, oldest first."""
+    """The room's finished hands ``[{"no", "commitment", "seed", "secret", "result"}]``,
+    oldest first."""
     return list(hand.get("past", [])) if hand else []

@@ -25,12 +25,14 @@ from markupsafe import Markup
 
 from .. import presenter
 from . import env as fragments_env
+from . import history
 from .cache import seat_view
 from .pacing import TABLE
 
-TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave")
+TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history")
 SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ", "stop": "止める",
                   "revolution_stop": "革命を止める (♥Q×2)"}
+PAST_SHOWN = 20  # これまでの局: the newest finished hands listed on the table
 CARD_CHOICES = {"exchange": "渡す", "give": "選んで渡す (7渡し)", "discard": "選んで捨てる (10捨て)"}
 
 
@@ -215,6 +217,8 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "placed": _placed(infos, me.order),
         "me_player": next((p for p in players if p["seat"] == me.order), None),
         "my_turn": view.get("turn") == me.order and not _held(view),
+        "commitment": history.commitment(getattr(room, "hand", None)),
+        "past_hands": history.past(getattr(room, "hand", None))[-PAST_SHOWN:],
     }
     ctx.update(present.context(engine, room, view, me, ctx))
     return ctx

@@ -3,6 +3,7 @@ the server applies actions (rooms.actions.play), replay with the engine alone, k
 deal's seed and secret out of every page while the hand is played, and go with the room
 (issue 17)."""
 import datetime
+import json
 
 import pytest
 from django.utils import timezone
@@ -69,3 +70,27 @@ def test_a_rooms_records_are_gone_after_it_expires(make_room):
     assert not Room.objects.exists() and not HandRecord.objects.exists()
     if connection.vendor == "sqlite" and not connection.is_in_memory_db():
         assert readable(secret) == []
+
+
+@pytest.mark.django_db
+def test_a_seat_holder_opens_a_finished_hand_and_nobody_else_can(client):
+    from rooms import tokens
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 みる"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 1)
+    version = room.version
+    page = client.get(f"/rooms/{room.id}/hands/1/")
+    html = page.content.decode()
+    assert page.status_code == 200 and "検証済み" in html and 'id="replay-file"' in html
+    names = html.split('id="replay-names" type="application/json">')[1].split("</script>")[0]
+    assert json.loads(names)[0] == "あき"  # offered for 名前を残す, never in the record itself
+    assert "あき" not in html.split('id="replay-file"')[1].split("</script>")[0]
+    assert "\\u3042\\u304d" not in html.split('id="replay-file"')[1].split("</script>")[0]
+    frag = client.get(f"/rooms/{room.id}/hands/1/?frag=1&step=3")
+    assert frag.content.decode().startswith('<section id="replay"') and 'data-step="3"' in frag.content.decode()
+    assert Room.objects.get(pk=room.id).version == version  # seeing a replay changes nothing
+    stranger = type(client)()
+    stranger.cookies[tokens.BROWSER_COOKIE] = tokens.new_token()
+    assert stranger.get(f"/rooms/{room.id}/hands/1/").status_code == 404
+    assert client.get(f"/rooms/{room.id}/hands/2/").status_code == 404
