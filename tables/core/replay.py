@@ -44,8 +44,9 @@ class ReplayRoom:
 
 @dataclass
 class ReplaySeat:
-    """A seat-like object: a label (or the kept name), nobody's socket."""
-    order: int
+    """A seat-like object: a label (or the kept name), nobody's socket (``order`` None: the
+    spectator the viewer's table is shown to)."""
+    order: int | None
     name: str
     is_human: bool = True
     is_host: bool = False
@@ -128,7 +129,8 @@ def _context(record: dict, all_states: list[dict], k: int, labels: list[str], na
     game = record["game"]
     room = ReplayRoom(game, {**opts.defaults(game), "players": state["players"]}, state, version=k)
     seats = [ReplaySeat(i, label) for i, label in enumerate(labels)]
-    main = table_screen(room, seats, seats[0], set(range(len(seats))), only=VIEW_PARTS)
+    watcher = ReplaySeat(None, "")  # the table as a spectator sees it (engine.view(state, None))
+    main = table_screen(room, seats, watcher, set(range(len(seats))), only=VIEW_PARTS)
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]
     deck = import_module(DECKS[game]).DECK
     moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",

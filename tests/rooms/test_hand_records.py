@@ -15,7 +15,7 @@ from rooms import actions, driver, lobby
 from rooms.models import HandRecord, Room
 from rooms.render import screen, stage
 
-from test_forget_on_disk import readable
+from tests.rooms.test_forget_on_disk import readable
 
 
 def play_until(room_id, hands: int, check=None) -> Room:
