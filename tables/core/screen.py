@@ -25,11 +25,11 @@ from markupsafe import Markup
 
 from .. import presenter
 from . import env as fragments_env
-from . import history
+from . import history, stamps
 from .cache import seat_view
 from .pacing import TABLE
 
-TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history")
+TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history", "stamps")
 SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ", "stop": "止める",
                   "revolution_stop": "革命を止める (♥Q×2)"}
 PAST_SHOWN = 20  # これまでの局: the newest finished hands listed on the table
@@ -219,6 +219,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "my_turn": view.get("turn") == me.order and not _held(view),
         "commitment": history.commitment(getattr(room, "hand", None)),
         "past_hands": history.past(getattr(room, "hand", None))[-PAST_SHOWN:],
+        "stamp_codes": stamps.CODES,
     }
     ctx.update(present.context(engine, room, view, me, ctx))
     return ctx
