@@ -143,7 +143,6 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
     return _with_bid(request, response)
 
 
-
 @require_http_methods(["GET", "HEAD"])
 def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     """A finished hand's replay viewer (issue 17; :mod:`tables.core.replay`), for a browser
@@ -158,13 +157,14 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     if hand is None:
         raise Http404("no such hand")
     step = request.GET.get("step", "0")
+    step = int(step) if step.isascii() and step.isdigit() and len(step) < 6 else 0
     render_screen.use_environment()  # Django's Jinja2 backend, as the sockets render with
-    html = replay.viewer(hand.record, int(step) if step.isdigit() and len(step) < 6 else 0, offer_names=True)
+    html = replay.viewer(hand.record, step, offer_names=True)
     if request.GET.get("frag"):
         response = HttpResponse(html)
     else:
         by_order = {s.order: s.name for s in seats}
-        names = [by_order.get(i, f"席{i + 1}") for i in range(replay.players(hand.record))]
+        names = [by_order.get(i, replay.seat_label(i)) for i in range(replay.players(hand.record))]
         response = render(request, "rooms/replay.html", {"viewer": html, "file": replay.file_of(hand.record),
                                                          "names": names, "no": no})
     response["Cache-Control"] = "no-store"

@@ -24,6 +24,7 @@ from games.core import record as rec
 
 #: what the table lists of a finished hand (the seed and secret are revealed once it ended)
 PAST_KEYS = ("no", "commitment", "seed", "secret", "result")
+PAST_KEPT = 50  # the newest finished hands the room lists (its records stay until it goes)
 
 
 def new_secret() -> str:
@@ -69,7 +70,8 @@ def apply(engine, hand: dict | None, state: dict, seat, action: dict) -> tuple[d
     done = {k: v for k, v in hand.items() if k != "past"}
     done.update(final=rec.digest(new), result=rec.result_of(new))
     summary = {k: done[k] for k in PAST_KEYS}
-    hand = {**hand, "final": done["final"], "result": done["result"], "past": [*hand["past"], summary]}
+    hand = {**hand, "final": done["final"], "result": done["result"],
+            "past": [*hand["past"], summary][-PAST_KEPT:]}
     return new, events, hand, done
 
 

@@ -118,10 +118,19 @@ def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_nam
                                                      offer_names or bool(names or kept))))
 
 
+#: a seat's label in a replay and a saved file when names are not kept (the one place of it)
+SEAT_LABEL = "席{n}"
+
+
+def seat_label(seat: int) -> str:
+    """The label of seat ``seat`` (0-based) when names are not kept: 席1, 席2…"""
+    return SEAT_LABEL.format(n=seat + 1)
+
+
 def _labels(names, players: int) -> list[str]:
     if names and len(names) == players:
         return list(names)
-    return [f"席{i + 1}" for i in range(players)]
+    return [seat_label(i) for i in range(players)]
 
 
 def _context(record: dict, all_states: list[dict], k: int, labels: list[str], named: bool) -> dict:
