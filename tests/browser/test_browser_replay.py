@@ -113,13 +113,15 @@ def test_a_practice_hand_is_listed_and_replays_offline_from_this_browser(browser
     context, page, _ = visit_once_online(browser, live_server_url, "/")
     context.set_offline(True)
     start(page, "doudizhu")
-    assert re.fullmatch(r"[0-9a-f]{16}…", page.text_content("#history [data-commitment]"))
+    shown = page.text_content("#history [data-commitment]")
+    assert re.fullmatch(r"[0-9a-f]{64}", shown)
     auto_play(page)
     to_the_result(page)
     page.click("#history summary")
     link = page.locator("#history a[data-hand='1']")
     href = link.get_attribute("href")
     commitment = re.search(r"c=([0-9a-f]{64})", href).group(1)
+    assert commitment == shown  # the hand listed is the one whose commitment the table showed
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('tefuda.records.doudizhu'))")
     assert [r["commitment"] for r in stored] == [commitment] and "secret" in stored[0]
     page.goto(href)
