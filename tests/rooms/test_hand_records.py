@@ -3,6 +3,7 @@ the server applies actions (rooms.actions.play), replay with the engine alone, k
 deal's seed and secret out of every page while the hand is played, and go with the room
 (issue 17)."""
 import datetime
+import re
 import json
 
 import pytest
@@ -94,3 +95,39 @@ def test_a_seat_holder_opens_a_finished_hand_and_nobody_else_can(client):
     stranger.cookies[tokens.BROWSER_COOKIE] = tokens.new_token()
     assert stranger.get(f"/rooms/{room.id}/hands/1/").status_code == 404
     assert client.get(f"/rooms/{room.id}/hands/2/").status_code == 404
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_socket_shows_the_commitment_then_lists_the_finished_hand(make_room):
+    """Over the room socket: the deal's commitment is on the table while the hand is played
+    (its seed and secret never are); once the hand ends its record exists, the table lists
+    it under これまでの局を再生 with a link to its replay, and the record's commitment is the
+    one the table showed."""
+    from channels.db import database_sync_to_async as adb
+
+    from rooms.models import Seat
+    from room_tabs import Tab, tick_due
+
+    room, toks = await adb(make_room)(("あき",))
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version)
+    await adb(Seat.objects.filter(name="あき").update)(auto=True)  # the CPU plays for her too
+    room = await adb(Room.objects.get)(pk=room.id)
+    tab = Tab(room.id)
+    first = await tab.open(toks["あき"])
+    shown = re.search(r"data-commitment>([0-9a-f]{64})<", first).group(1)
+    assert shown == room.hand["commitment"]
+    for _ in range(800):
+        room = await adb(Room.objects.get)(pk=room.id)
+        if await adb(HandRecord.objects.filter(room_id=room.id).exists)():
+            break
+        await tick_due(room)
+        await tab.drain(0.01)
+    await tab.drain()
+    record = (await adb(HandRecord.objects.get)(room_id=room.id)).record
+    everything = "".join(tab.messages)
+    assert record["commitment"] == shown and f'href="/rooms/{room.id}/hands/1/"' in everything
+    before_end = everything.split(f'href="/rooms/{room.id}/hands/1/"')[0]
+    assert record["secret"] not in before_end and f">{record['seed']}<" not in before_end
+    await tab.close()
