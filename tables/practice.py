@@ -112,9 +112,9 @@ class PracticeTable:
             if len(names) not in opts.player_range(data["game"]) or len(names) != data["options"]["players"]:
                 raise ValueError("the seats do not fit the game")
             table = cls.__new__(cls)
-            hand = data.get("hand")  # absent in a save from before records: none until the next deal
+            hand = history.readable(data.get("hand"))  # none in an older save: from the next deal
             table.room = LocalRoom(data["game"], dict(data["options"]), data["state"], str(data["seed"]),
-                                   int(data["version"]), hand=hand if isinstance(hand, dict) else None)
+                                   int(data["version"]), hand=hand)
             level = data.get("level") if data.get("level") in LEVELS else DEFAULT_LEVEL
             table.seats = _seats(len(names), names[YOU], level)
             for seat, name in zip(table.seats, names):

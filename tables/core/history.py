@@ -51,8 +51,7 @@ def apply(engine, hand: dict | None, state: dict, seat, action: dict) -> tuple[d
     """Apply ``action`` by ``seat`` with ``engine`` and record it.
 
     Returns ``(state, events, hand, done)``: the new state, the engine's events, the hand in
-    progress, and the record of
-    the hand this action finished (else None). A state between hands is reseeded first
+    progress, and the record of the hand this action finished (else None). A state between hands is reseeded first
     (the action deals). ``hand`` None (a room from before records): nothing is recorded
     until the next deal. Raises what ``engine.apply`` raises; nothing changes then."""
     if hand is not None and rec.hand_ended(state) and hand.get("final"):
@@ -81,6 +80,14 @@ def _next_deal(hand: dict, state: dict) -> dict:
     return {"format": rec.FORMAT, "game": hand["game"], "config": hand["config"], "no": hand["no"] + 1,
             "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
             "before": rec.reseed(state, seed), "actions": [], "past": hand.get("past", [])}
+
+
+def readable(hand) -> dict | None:
+    """``hand`` if it has the shape :func:`apply` works on (a save from this browser may be
+    damaged or older), else None: recording starts again at the next deal."""
+    ok = (isinstance(hand, dict) and isinstance(hand.get("actions"), list) and isinstance(hand.get("past"), list)
+          and isinstance(hand.get("no"), int) and isinstance(hand.get("game"), str))
+    return hand if ok else None
 
 
 def commitment(hand: dict | None) -> str | None:

@@ -41,3 +41,5 @@ def test_an_old_save_without_a_hand_records_from_the_next_deal():
         if old.finished:
             break
     assert old.room.hand is not None and old.room.hand["no"] == 1 and old.room.hand["actions"]
+    damaged = dict(save, hand={"actions": "x"})
+    assert PracticeTable.restore(damaged, "daifugo").room.hand is None  # plays on, records from the next deal
