@@ -54,6 +54,7 @@ def build(start: date, end: date, game: str = "") -> dict:
         "avg_players": {k: round(players.get(k, 0) / started, 2) if started else 0 for k in ("human", "cpu")},
         "series": _series(qs, days),
         "specials": specials(qs),
+        "stamps": stamps(qs),
         "funnel": funnel(qs),
         "errors": recent_errors(qs),
     }
@@ -65,6 +66,13 @@ def _series(qs, days: list[date]) -> dict:
     for r in qs.filter(metric__in=CHARTED).values("day", "metric").annotate(n=Sum("n")):
         out[r["metric"]][index[r["day"]]] = r["n"]
     return out
+
+
+def stamps(qs) -> list[dict]:
+    """Stamps shown at tables by kind, most used first: ``[{"code", "n"}]`` (issue 17; who
+    sent them is never recorded)."""
+    got = qs.filter(metric=m.STAMPS).values("key").annotate(n=Sum("n")).order_by("-n", "key")
+    return [{"code": r["key"], "n": r["n"]} for r in got]
 
 
 def specials(qs) -> list[dict]:

@@ -36,6 +36,7 @@ LEFT = "left"                      # key: a phase below (a person left for good)
 REMOVED = "removed"                # key: a phase (the host removed a person)
 DISCONNECTS = "disconnects"        # key: a phase (a socket went away)
 RECLAIMS = "reclaims"              # key: a phase (a seat was taken back by its browser)
+STAMPS = "stamps"                  # key: the stamp's code (tables.core.stamps.CODES), never who sent it
 
 # phases of a room, in funnel order ("where players left")
 WAITING, EXCHANGE, PLAYING, RESULT = "waiting", "exchange", "playing", "result"

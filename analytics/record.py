@@ -14,6 +14,7 @@ Shapes::
     counts([(game, metric, key, n), ...])             -> bool
     engine_events(game, events, state=None)           -> bool  (analytics.events)
     room_created(game, practice=False) / seat_taken(game, kind) / game_started(game, humans, cpus)
+    stamp(game, code)                                 (by kind only)
     left(game, status, state) / removed(…) / disconnected(…) / reclaimed(…)   (phase from status+state)
     session(request, response)                        -> bool  (analytics.sessions)
 
@@ -134,6 +135,12 @@ def game_started(game: str, humans: int, cpus: int) -> bool:
     """The host started play with ``humans`` people and ``cpus`` CPUs at the table."""
     return counts([(game, m.GAMES_STARTED, f"{humans + cpus}p", 1),
                    (game, m.PLAYERS, "human", humans), (game, m.PLAYERS, "cpu", cpus)])
+
+
+def stamp(game: str, code: str) -> bool:
+    """A stamp shown at a table, counted by its kind (``code``, one of
+    tables.core.stamps.CODES); nothing about who sent it."""
+    return count(m.STAMPS, game=game, key=code)
 
 
 def left(game: str, status: str, state: dict | None) -> bool:

@@ -26,11 +26,11 @@ from django.utils import timezone
 
 from analytics import record
 
-from tables.core import errors, pacing
+from tables.core import errors, history, pacing
 
 from . import store
 from .engines import engine_for
-from .models import Room, Seat
+from .models import HandRecord, Room, Seat
 from .presence import any_human_live, live_orders
 
 log = logging.getLogger(__name__)
@@ -162,8 +162,11 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
     def change(room: Room, seats: list, now: datetime) -> list:
         if room.status != Room.Status.PLAYING or not room.state:
             raise errors.Refused("not_playing", "ゲーム中ではありません。", "No game is in progress.")
-        state, events = engine_for(room.game).apply(room.state, seat_no, action)
+        state, events, room.hand, done = history.apply(engine_for(room.game), room.hand, room.state,
+                                                       seat_no, action)
         room.state = state
+        if done:
+            keep_record(room, done)
         if action.get("type") in ("next_game", "next_hand"):  # a new deal: nobody on おまかせ
             room.options = {**room.options, "fast_forward": False}
             clear_auto(seats)
@@ -171,6 +174,11 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
         return events
 
     return commit(room_id, version, change, by=by, seat=seat_no, action=action, reload_seats=False)
+
+
+def keep_record(room: Room, done: dict) -> None:
+    """Store the record of a hand that just ended (games.core.record; deleted with the room)."""
+    HandRecord.objects.create(room=room, no=done["no"], record=done)
 
 
 def clear_auto(seats: list) -> None:

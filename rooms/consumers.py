@@ -14,8 +14,10 @@ Protocol (client → server, JSON; forms come through the htmx ws extension):
   ``turn_limit``), ``start``; table: ``play`` (``card``…, ``mode``), ``exchange``
   (``card``…), ``pick`` (``index`` into the legal non-card actions), ``hint``, ``lobby``,
   ``ffwd``, ``auto`` (the CPU's move for this seat), ``new_match``; ``leave``. All but
-  hint/leave carry the ``version`` they were made on: a
+  hint/leave/stamp carry the ``version`` they were made on: a
   stale or duplicate one is refused without effect.
+- ``stamp`` (``code``, one of tables.core.stamps.CODES): shown on the sender's seat to the
+  whole room (``<template id="stamp" …>``); past the seat's limit dropped quietly.
 
 Server → client: HTML whose top-level elements are swapped by id (``#stage`` on a change
 of screen, else only the parts that changed; ``#ver`` holds the version). Refusals show in
@@ -48,7 +50,8 @@ from django.utils import timezone
 
 from games.core import IllegalAction
 
-from tables.core import errors, i18n, intents, moves, options as opts
+from analytics import record
+from tables.core import errors, i18n, intents, moves, options as opts, stamps
 from tables.core.frames import Frames
 from tefuda_site.throttle import TokenBucket
 
@@ -511,6 +514,32 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def order(self) -> int:
         return await database_sync_to_async(self._order)()
 
+    # --- stamps (issue 17) -------------------------------------------------------------------
+    async def act_stamp(self, msg):
+        """A stamp from this seat to everyone in the room (tables.core.stamps): an unknown
+        code is refused; past the seat's limit it is dropped quietly (counted, unanswered)."""
+        code = msg.get("code")
+        if not stamps.known(code):
+            raise errors.bad_request("stamp")
+        if not STAMP_LIMIT.allow(self.seat_pk, time.monotonic()):
+            ratelimit.count("stamp")
+            return
+        order = await database_sync_to_async(_stamp)(self.room_id, self.seat_pk, code)
+        if order is None:
+            return
+        try:
+            await self.channel_layer.group_send(self.group, {"type": "room.stamp", "seat": order, "code": code})
+        except Exception:  # a lost stamp is nothing to mend
+            log.warning("a stamp could not be sent to the room", exc_info=True)
+
+    async def room_stamp(self, event):
+        """Show a stamp of the room to this tab (the page's script puts it on the seat)."""
+        if self.greeted and not self.closing and stamps.known(event.get("code")):
+            try:
+                await self.send(text_data=stamps.message(event["seat"], event["code"]))
+            except Disconnected:
+                pass
+
     # --- outgoing ------------------------------------------------------------------------------
     async def room_changed(self, event):
         if event.get("version", 0) > self.version and self.greeted and not self.closing:
@@ -678,6 +707,22 @@ def _committed(room: Room, seats: list) -> None:
 
 
 actions.committed.append(_committed)
+
+
+#: stamps per seat (in this process: a seat's tabs are on one server behind a sticky proxy
+#: as a rule; two processes would let a seat send twice the stamps, never more)
+STAMP_LIMIT = stamps.SeatLimit()
+
+
+def _stamp(room_id, seat_pk, code: str) -> int | None:
+    """The seat number of a person's seat that may send a stamp now (counted by its kind for
+    analytics), or None: the seat is gone or is not a person's."""
+    row = Seat.objects.filter(pk=seat_pk, room_id=room_id, kind=Seat.Kind.HUMAN).values_list(
+        "order", "room__game").first()
+    if row is None:
+        return None
+    record.stamp(row[1], code)
+    return row[0]
 
 
 def _touch(room_id, seat_pk, channel) -> tuple[int | None, str]:

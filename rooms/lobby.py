@@ -5,7 +5,6 @@ Host-only functions raise ``errors.not_host()`` for anyone else.
 """
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -15,7 +14,7 @@ from django.utils import timezone
 from analytics import record
 from games.core.engine import DEFAULT_LEVEL, LEVELS
 
-from tables.core import errors, options as opts
+from tables.core import errors, history, options as opts
 
 from . import tokens
 from .actions import clear_auto, commit
@@ -226,8 +225,10 @@ def start(room_id, by: int, version: int, *, seed: str | None = None,
                                 name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
         _renumber(room)
         clear_auto(seats)  # おまかせ is for the game it began in
-        room.seed = seed or secrets.token_hex(8)
-        room.state = engine_for(room.game).new(opts.engine_config(room.game, room.options), room.seed)
+        room.seed = seed or history.new_seed()
+        config = opts.engine_config(room.game, room.options)
+        room.state = engine_for(room.game).new(config, room.seed)
+        room.hand = history.deal(room.game, config, room.seed, history.past(room.hand))
         room.status = Room.Status.PLAYING
         room.options = {**room.options, "fast_forward": False}
         humans = sum(1 for s in seats if s.is_human)
@@ -259,8 +260,10 @@ def new_match(room_id, by: int, version: int) -> Room:
             _host(seats, by)
             if not engine.is_over(room.state):
                 raise errors.Refused("not_over", "局の途中です。", "The hand is not over yet.")
-        room.seed = secrets.token_hex(8)
-        room.state = engine.new(opts.engine_config(room.game, room.options), room.seed)
+        room.seed = history.new_seed()
+        config = opts.engine_config(room.game, room.options)
+        room.state = engine.new(config, room.seed)
+        room.hand = history.deal(room.game, config, room.seed, history.past(room.hand))
         room.options = {**room.options, "fast_forward": False}
         humans = sum(1 for s in seats if s.is_human)
         record.game_started(room.game, humans, len(seats) - humans)  # a new match from 0 points

@@ -32,6 +32,9 @@ class Room(models.Model):
     # process drives the room until when (notes §7.14: a dead driver's lease expires and
     # any other process's sweeper picks the room up).
     timers = models.JSONField(default=dict)  # tables.core.pacing
+    # the hand in progress as tables.core.history records it (its seed and secret stay
+    # here until the hand ends; only the commitment is shown) and the room's finished hands
+    hand = models.JSONField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     driver = models.CharField(max_length=64, blank=True, default="")
     driver_until = models.DateTimeField(null=True, blank=True)
@@ -95,3 +98,17 @@ class RoomEvent(models.Model):
     class Meta:
         ordering = ["room", "version"]
         constraints = [models.UniqueConstraint(fields=["room", "version"], name="event_version_unique")]
+
+
+class HandRecord(models.Model):
+    """One finished hand of a room (games.core.record): the deal's seed and secret, every
+    action, the result. Seat numbers only, never names; deleted with its room."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
+    no = models.PositiveIntegerField()
+    record = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["room", "no"]
+        constraints = [models.UniqueConstraint(fields=["room", "no"], name="hand_no_unique")]

@@ -30,7 +30,7 @@ def screen(room: Room | None, seats: list, me, now: datetime, *, notice: dict | 
 
     ``only``: render just these parts of a table (a hint or a new selection at a version
     the tab already shows changes only its hand and message); other screens render whole."""
-    table.use_environment(engines["jinja2"].env)  # Django's backend: reloads under DEBUG
+    use_environment()
     if room is None or room.status == Room.Status.CLOSED:
         return _simple("closed", _base(room, me, notice, leave_armed))
     if me is None:
@@ -41,6 +41,11 @@ def screen(room: Room | None, seats: list, me, now: datetime, *, notice: dict | 
         return table.render_screen("lobby", "rooms/lobby/stage.html", LOBBY_PARTS, "rooms/lobby", ctx)
     return table.table_screen(room, seats, me, live_orders(seats, now), notice=notice, selected=selected,
                               leave_armed=leave_armed, only=only)
+
+
+def use_environment() -> None:
+    """Render the table's templates with Django's Jinja2 backend (reloads under DEBUG)."""
+    table.use_environment(engines["jinja2"].env)
 
 
 def _base(room, me, notice, leave_armed) -> dict:

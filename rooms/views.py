@@ -19,10 +19,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.core import IllegalAction
 
 from analytics import record
-from tables.core import options as opts
+from tables.core import options as opts, replay
 
 from . import bundle, lobby, ratelimit, render as render_screen, tokens
-from .models import Room
+from .models import HandRecord, Room, Seat
 from .passphrase import InvalidInput, clean_name, normalise, room_key
 
 MAX_CLAIMS = 8
@@ -145,3 +145,31 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
     response["Referrer-Policy"] = "same-origin"
     return _with_bid(request, response)
 
+
+@require_http_methods(["GET", "HEAD"])
+def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
+    """A finished hand's replay viewer (issue 17; :mod:`tables.core.replay`), for a browser
+    that holds a seat in the room (404 for anyone else, and once the room is gone).
+    ``?step=k``: the step shown; ``&frag=1``: only the viewer (the page's script steps
+    through the hand with it). Reading a record never changes the live game."""
+    bid = tokens.digest(request.COOKIES.get(tokens.BROWSER_COOKIE))
+    seats = list(Seat.objects.filter(room_id=room_id).order_by("order"))
+    if not bid or not any(s.browser_hash == bid for s in seats):
+        raise Http404("no such hand")
+    hand = HandRecord.objects.filter(room_id=room_id, no=no).first()
+    if hand is None:
+        raise Http404("no such hand")
+    step = request.GET.get("step", "0")
+    step = int(step) if step.isascii() and step.isdigit() and len(step) < 6 else 0
+    render_screen.use_environment()  # Django's Jinja2 backend, as the sockets render with
+    html = replay.viewer(hand.record, step, offer_names=True)
+    if request.GET.get("frag"):
+        response = HttpResponse(html)
+    else:
+        by_order = {s.order: s.name for s in seats}
+        names = [by_order.get(i, replay.seat_label(i)) for i in range(replay.players(hand.record))]
+        response = render(request, "rooms/replay.html", {"viewer": html, "file": replay.file_of(hand.record),
+                                                         "names": names, "no": no})
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response

@@ -83,6 +83,18 @@ def service_worker(request):
 
 
 @require_safe
+def replay_page(request):
+    """/replay/: the replay viewer of a saved hand file or of a practice hand kept in this
+    browser (issue 17). Client-only, like the practice pages (nothing about the visitor in
+    it; the service worker keeps it for offline use): static/replay.js hands the file to
+    the practice worker, which renders it with tables/core/replay.py on Pyodide."""
+    from rooms.bundle import boot_files
+    from tables.core.options import GAMES
+
+    return render(request, "replay.html", {"boot": boot_files(), "games": GAMES})
+
+
+@require_safe
 def offline(request):
     """/offline/: what any page but practice shows without a connection (the service worker
     answers with its precached copy): online play needs a connection, practice does not."""

@@ -18,14 +18,13 @@ reload, a closed browser or a lost signal never loses the game.
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field
 
 from games import get_engine
 from games.core import IllegalAction
 from games.core.engine import DEFAULT_LEVEL, LEVELS
 
-from .core import errors, i18n, intents, moves, options as opts, pacing
+from .core import errors, history, i18n, intents, moves, options as opts, pacing
 from .core.frames import Frames
 from .core.screen import table_screen
 
@@ -46,6 +45,7 @@ class LocalRoom:
     timers: dict = field(default_factory=dict)
     solo: bool = True
     status: str = "playing"
+    hand: dict | None = None  # tables.core.history: the hand in progress, the past hands
 
 
 @dataclass
@@ -68,9 +68,11 @@ class PracticeTable:
                  seed: str | None = None) -> None:
         options = opts.parse(game, form or {}, opts.defaults(game))
         options["fast_forward"] = False
-        seed = seed or _form_seed(form or {}) or secrets.token_hex(8)
+        seed = seed or _form_seed(form or {}) or history.new_seed()
         engine = get_engine(game)
-        self.room = LocalRoom(game, options, engine.new(opts.engine_config(game, options), seed), seed)
+        config = opts.engine_config(game, options)
+        self.room = LocalRoom(game, options, engine.new(config, seed), seed,
+                              hand=history.deal(game, config, seed))
         level = (form or {}).get("level")
         self.seats = _seats(options["players"], _name(name), level if level in LEVELS else DEFAULT_LEVEL)
         self._reset_tab()
@@ -78,6 +80,7 @@ class PracticeTable:
     def _reset_tab(self) -> None:
         self.language = i18n.DEFAULT
         self.frames = Frames()
+        self.finished: list[dict] = []  # records of hands ended since the page last took them
         self.selection: list[int] = []
         self.leave_armed = False
         self.left = False
@@ -94,7 +97,7 @@ class PracticeTable:
         r = self.room
         return {"format": SAVE_FORMAT, "game": r.game, "options": r.options, "state": r.state,
                 "seed": r.seed, "version": r.version, "names": [s.name for s in self.seats],
-                "level": self.seats[-1].level}
+                "level": self.seats[-1].level, "hand": r.hand}
 
     def save_json(self) -> str:
         """:meth:`save` as JSON text (what the page keeps in the browser's storage)."""
@@ -116,8 +119,9 @@ class PracticeTable:
             if len(names) not in opts.player_range(data["game"]) or len(names) != data["options"]["players"]:
                 raise ValueError("the seats do not fit the game")
             table = cls.__new__(cls)
+            hand = history.readable(data.get("hand"))  # none in an older save: from the next deal
             table.room = LocalRoom(data["game"], dict(data["options"]), data["state"], str(data["seed"]),
-                                   int(data["version"]))
+                                   int(data["version"]), hand=hand)
             level = data.get("level") if data.get("level") in LEVELS else DEFAULT_LEVEL
             table.seats = _seats(len(names), names[YOU], level)
             for seat, name in zip(table.seats, names):
@@ -209,8 +213,10 @@ class PracticeTable:
         play scores nothing)."""
         self._check_version(msg)
         r = self.room
-        r.seed = secrets.token_hex(8)
-        state = self.engine.new(opts.engine_config(r.game, r.options), r.seed)
+        r.seed = history.new_seed()
+        config = opts.engine_config(r.game, r.options)
+        state = self.engine.new(config, r.seed)
+        r.hand = history.deal(r.game, config, r.seed, history.past(r.hand))
         self._change(now, state=state, options={**r.options, "fast_forward": False})
         self.selection = []
         return [self._frame(now)]
@@ -255,7 +261,10 @@ class PracticeTable:
         return [self._frame(now)]
 
     def _apply(self, seat: int | None, action: dict, now: float) -> None:
-        state, _events = self.engine.apply(self.room.state, seat, action)
+        state, _events, self.room.hand, done = history.apply(self.engine, self.room.hand, self.room.state,
+                                                             seat, action)
+        if done:
+            self.finished.append(done)
         options = self.room.options
         if action.get("type") in ("next_game", "next_hand"):  # a new deal: no fast-forward
             options = {**options, "fast_forward": False}
@@ -273,6 +282,17 @@ class PracticeTable:
 
     def _schedule(self, now: float, previous: dict | None) -> None:
         self.room.timers = pacing.compute(self.room, self.seats, {YOU}, now, previous)
+
+    def take_finished(self) -> list[dict]:
+        """The records (games.core.record) of the hands ended since the last call: the page
+        keeps them in the browser's storage (practice has no server)."""
+        done, self.finished = self.finished, []
+        return done
+
+    def take_finished_json(self) -> str:
+        """:meth:`take_finished` as a JSON array text, "" when no hand ended (the worker's)."""
+        done = self.take_finished()
+        return json.dumps(done, ensure_ascii=False, separators=(",", ":")) if done else ""
 
     # --- the clock ----------------------------------------------------------------------------
     def next_due(self) -> float | None:

@@ -19,7 +19,7 @@ from django.contrib.staticfiles import finders
 
 pytestmark = pytest.mark.django_db
 
-PRACTICE = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/"]
+PRACTICE = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/", "/replay/"]  # and the replay viewer (issue 17)
 NEVER = ["/rooms/", "/ws/", "/admin/", "/analytics/"]
 
 

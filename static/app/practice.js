@@ -16,6 +16,13 @@
 
   function $(sel) { return app.querySelector(sel); }
   function saved() { try { return localStorage.getItem(SAVE); } catch (e) { return null; } }
+  var RECORDS = "tefuda.records." + game, KEEP_RECORDS = 30;  // finished hands (issue 17), newest last
+  function keepRecords(text) {
+    try {
+      var all = JSON.parse(localStorage.getItem(RECORDS) || "[]").concat(JSON.parse(text));
+      localStorage.setItem(RECORDS, JSON.stringify(all.slice(-KEEP_RECORDS)));
+    } catch (e) { /* full or unreadable: the game goes on */ }
+  }
   function keep(text) { try { localStorage.setItem(SAVE, text); } catch (e) { /* full: the game goes on */ } }
   function show(name) {
     ["setup", "loading", "table", "failed"].forEach(function (n) {
@@ -61,6 +68,7 @@
       connect();
     } else if (m.type === "frames") {
       if (m.save) keep(m.save);
+      if (m.records) keepRecords(m.records);
       if (m.cpuMs !== undefined) app.dataset.lastCpuMs = m.cpuMs.toFixed(2);
       m.frames.forEach(function (text) { if (socket) socket.deliver(text); });
     } else if (m.type === "failed" && m.stage === "open") {

@@ -3,7 +3,10 @@
    (tables/practice.py). The page (static/app/practice.js) talks to it with:
      {type: "boot", files: [{url, bytes}], indexURL, bundle, version}  → progress…, ready | failed
      {type: "open", game, form, name, save, lang}               → opened {save}, failed
-     {type: "send", text}                                       → frames {frames, save}
+     {type: "send", text}                                       → frames {frames, save, records}
+   (records: the JSON array of the hands that just ended, games/core/record.py, or "")
+     {type: "replay", text, step}                                → replayed {html} (issue 17: a hand's
+                                                                  record at a step, tables/core/replay.py)
    The worker owns the table's clock: after every change it sleeps until the table's next
    due timer (CPU moves, windows closing) and sends the frames of what happened. */
 "use strict";
@@ -81,7 +84,8 @@ async function prepare(py, zip) {
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/tefuda" });
   py.runPython("import sys\n" +
                "if '/home/pyodide/tefuda' not in sys.path: sys.path.insert(0, '/home/pyodide/tefuda')\n" +
-               "from tables.practice import PracticeTable");
+               "from tables.practice import PracticeTable\n" +
+               "from tables.core.replay import viewer as replay_viewer");
 }
 
 /* A memory snapshot of Pyodide with the practice table imported (Pyodide's
@@ -122,7 +126,7 @@ function now() { return Date.now() / 1000; }
 function frames(list) {
   // list: a Python list of str → JS strings; then the save and the next tick.
   var out = list.toJs(); list.destroy();
-  post({ type: "frames", frames: out, save: table.save_json() });
+  post({ type: "frames", frames: out, save: table.save_json(), records: table.take_finished_json() });
   schedule();
 }
 
@@ -137,7 +141,8 @@ function schedule() {
     var list = table.tick(now());
     var ms = performance.now() - t0;
     var out = list.toJs(); list.destroy();
-    if (out.length) post({ type: "frames", frames: out, save: table.save_json(), cpuMs: ms });
+    if (out.length) post({ type: "frames", frames: out, save: table.save_json(), cpuMs: ms,
+                           records: table.take_finished_json() });
     schedule();
   }, Math.max(0, due * 1000 - Date.now()));
 }
@@ -157,12 +162,22 @@ function open(msg) {
   post({ type: "opened", save: table.save_json(), game: table.room.game });
 }
 
+function replay(msg) {
+  var viewer = pyodide.globals.get("replay_viewer");
+  try {
+    post({ type: "replayed", html: viewer(msg.text, msg.step === undefined ? 0 : msg.step) });
+  } finally {
+    viewer.destroy();
+  }
+}
+
 self.onmessage = async function (e) {
   var msg = e.data;
   try {
     if (msg.type === "boot") await boot(msg);
     else if (msg.type === "open") open(msg);
     else if (msg.type === "send" && table) frames(table.receive(msg.text, now()));
+    else if (msg.type === "replay") replay(msg);
   } catch (err) {
     post({ type: "failed", stage: msg.type, message: String(err && err.message || err).slice(0, 500) });
   }

@@ -25,16 +25,18 @@ from markupsafe import Markup
 
 from .. import presenter
 from . import env as fragments_env
+from . import history, stamps
 from .cache import seat_view
 from .i18n import gettext as _, gettext_noop
 from .pacing import TABLE
 
-TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave")
+TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history", "stamps")
 #: the labels of one-button actions and card choices (translated where shown)
 SIMPLE_ACTIONS = {"pass": gettext_noop("パス"), "next_game": gettext_noop("次のラウンドへ"),
                   "stop": gettext_noop("止める"), "revolution_stop": gettext_noop("革命を止める (♥Q×2)")}
 CARD_CHOICES = {"exchange": gettext_noop("渡す"), "give": gettext_noop("選んで渡す (7渡し)"),
                 "discard": gettext_noop("選んで捨てる (10捨て)")}
+PAST_SHOWN = 20  # これまでの局: the newest finished hands listed on the table
 
 
 def is_button(action: dict) -> bool:
@@ -231,6 +233,9 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "placed": _placed(infos, me.order),
         "me_player": next((p for p in players if p["seat"] == me.order), None),
         "my_turn": view.get("turn") == me.order and not _held(view),
+        "commitment": history.commitment(getattr(room, "hand", None)),
+        "past_hands": history.past(getattr(room, "hand", None))[-PAST_SHOWN:],
+        "stamp_codes": stamps.CODES,
     }
     ctx.update(present.context(engine, room, view, me, ctx))
     return ctx

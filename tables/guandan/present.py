@@ -100,7 +100,7 @@ class GuandanPresenter(Presenter):
         returns.sort(key=lambda b: b["card"]["id"] != suggested if suggested is not None else 0)
         tributes = [dict(b, card=_card_of(engine, state, seat, b["index"])) for b in buttons if b["type"] == "tribute"]
         result = view["results"][-1] if view["phase"] in ("hand_over", "match_over") and view["results"] else None
-        my_team = seat % 2
+        my_team = None if seat is None else seat % 2  # None: a spectator (the replay viewer)
         return {
             "gd": {
                 "names": names, "my_team": my_team, "my_turn": my_turn, "following": following,

@@ -34,6 +34,8 @@ def numbers():
                    ("daifugo", "special", "heart3:stop", 1), ("guandan", "special", "bomb:play", 3),
                    ("daifugo", "left", "exchange", 2), ("daifugo", "left", "result", 1),
                    ("daifugo", "disconnects", "playing", 4), ("daifugo", "reclaims", "playing", 3)])
+    for code in ("nice", "nice", "wow"):
+        record.stamp("daifugo", code)
     record.count("server_error", key="ZeroDivisionError @ view boom", n=2)
     record.count("client_error", key="error: boom @ /:3")
     record.count("rounds", game="daifugo", n=99, day=old)
@@ -75,6 +77,7 @@ def test_staff_sees_the_numbers(numbers, staff):
     funnel = {r["phase"]: (r["left"], r["disconnects"], r["reclaims"]) for r in ctx["funnel"]}
     assert funnel == {"waiting": (0, 0, 0), "exchange": (2, 0, 0), "playing": (0, 4, 3), "result": (1, 0, 0)}
     assert [e["key"] for e in ctx["errors"]] == ["ZeroDivisionError @ view boom", "error: boom @ /:3"]
+    assert ctx["stamps"] == [{"code": "nice", "n": 2}, {"code": "wow", "n": 1}]  # by kind, never by person
     assert f'value="{numbers.isoformat()}"' in html  # the default range is shown in the form
     assert "/static/chartjs/chart.umd.js" in html and "cdn" not in html.lower()
     data = json.loads(html.split('id="usage-data" type="application/json">')[1].split("</script>")[0])

@@ -1,0 +1,156 @@
+/* The replay viewer's page glue (issue 17). The viewer itself (#replay) is HTML rendered by
+   tables/core/replay.py: on a room's hand page by the server (?step=k&frag=1), on /replay/
+   by the practice worker on Pyodide (static/app/worker.js "replay"), so a saved file or a
+   practice hand replays offline too. Here: step buttons, ←/→, 自動再生, ファイルに保存, and on
+   /replay/ opening a file or a practice hand kept in this browser. */
+(function () {
+  "use strict";
+  var app = document.getElementById("replay-app");
+  if (!app) return;
+  var local = app.dataset.mode === "local";
+  var text = null, worker = null, ready = null, timer = null, pending = null;
+
+  function $(sel) { return app.querySelector(sel); }
+  function json(id) { var el = document.getElementById(id); return el ? JSON.parse(el.textContent) : null; }
+
+  /* --- rendering a step ---------------------------------------------------------------- */
+  function place(html) {
+    var old = document.getElementById("replay");
+    var box = document.createElement("div");
+    box.innerHTML = html;
+    var fresh = box.firstElementChild;
+    if (old) old.replaceWith(fresh); else $("[data-replay-view]").appendChild(fresh);
+    if (timer && !(fresh.querySelector("[data-key=next]") && !fresh.querySelector("[data-key=next]").disabled)) stop();
+    var auto = fresh.querySelector("[data-autoplay]");
+    if (auto) auto.setAttribute("aria-pressed", timer ? "true" : "false");
+    var current = fresh.querySelector("[aria-current=step]");
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  }
+
+  function show(step) {
+    if (local) {
+      if (text === null) return Promise.resolve();
+      return startWorker().then(function () {
+        return new Promise(function (resolve) {
+          pending = resolve;
+          worker.postMessage({ type: "replay", text: text, step: step });
+        });
+      }).then(place);
+    }
+    return fetch(location.pathname + "?frag=1&step=" + step, { credentials: "same-origin" })
+      .then(function (r) { return r.text(); }).then(place);
+  }
+
+  /* --- the practice worker (offline page) ---------------------------------------------- */
+  function startWorker() {
+    if (ready) return ready;
+    var boot = json("boot-files");
+    $("[data-replay-status]").hidden = false;
+    worker = new Worker(app.dataset.worker, { type: "module" });
+    ready = new Promise(function (resolve, reject) {
+      worker.onmessage = function (e) {
+        var m = e.data;
+        if (m.type === "ready") { $("[data-replay-status]").hidden = true; resolve(); }
+        else if (m.type === "replayed" && pending) { var p = pending; pending = null; p(m.html); }
+        else if (m.type === "failed") {
+          $("[data-replay-status]").hidden = true;
+          var f = $("[data-replay-failed]"); f.hidden = false; f.textContent = m.message;
+          reject(new Error(m.message));
+        }
+      };
+      worker.postMessage({ type: "boot", files: boot.files, indexURL: boot.indexURL, bundle: boot.bundle });
+    });
+    return ready;
+  }
+
+  function openText(t) {
+    text = t;
+    stop();
+    show(0);
+  }
+
+  /* --- controls ------------------------------------------------------------------------- */
+  function stop() {
+    if (timer) { clearInterval(timer); timer = null; }
+    var auto = document.querySelector("#replay [data-autoplay]");
+    if (auto) auto.setAttribute("aria-pressed", "false");
+  }
+
+  function next() {
+    var b = document.querySelector("#replay [data-key=next]");
+    if (!b || b.disabled) { stop(); return; }
+    show(+b.dataset.step);
+  }
+
+  function fileData() {
+    var file = local ? JSON.parse(text) : json("replay-file");
+    if (!file || file.format !== "tefuda-replay") file = { format: "tefuda-replay", version: 1, record: file };
+    var keep = document.querySelector("#replay [data-keep-names]");
+    var names = local ? file.names : json("replay-names");
+    if (keep && keep.checked && names) file.names = names; else delete file.names;
+    return file;
+  }
+
+  function save() {
+    var file = fileData();
+    var blob = new Blob([JSON.stringify(file)], { type: "application/json" });
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = "tefuda-" + file.record.game + "-" + file.record.no + "-" + file.record.commitment.slice(0, 8) + ".json";
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }
+
+  app.addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (!b || !b.closest("#replay")) return;
+    if (b.hasAttribute("data-step")) { stop(); show(+b.dataset.step); }
+    else if (b.hasAttribute("data-autoplay")) {
+      if (timer) stop();
+      else { timer = setInterval(next, +(app.dataset.autoplayMs || 900)); b.setAttribute("aria-pressed", "true"); }
+    } else if (b.hasAttribute("data-save")) save();
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    var key = e.key === "ArrowRight" ? "next" : e.key === "ArrowLeft" ? "prev" : null;
+    var b = key && document.querySelector("#replay [data-key=" + key + "]");
+    if (b && !b.disabled) { stop(); show(+b.dataset.step); }
+  });
+
+  /* --- /replay/: a file, or a practice hand of this browser ------------------------------- */
+  if (!local) return;
+  var input = $("[data-open-file]");
+  input.addEventListener("change", function () {
+    var f = input.files && input.files[0];
+    if (f) f.text().then(openText);
+  });
+  function practiceRecords() {
+    var out = [];
+    try {
+      for (var i = 0; i < localStorage.length; i++) {
+        var key = localStorage.key(i);
+        if (key.indexOf("tefuda.records.") === 0) out = out.concat(JSON.parse(localStorage.getItem(key)) || []);
+      }
+    } catch (e) { /* storage unreadable: nothing listed */ }
+    return out;
+  }
+  var records = practiceRecords(), labels = json("game-labels") || {};
+  if (records.length) {
+    var list = $("[data-local-items]"), tpl = $("template[data-local-item]");
+    records.slice().reverse().forEach(function (r) {
+      var li = tpl.content.firstElementChild.cloneNode(true);
+      li.querySelector("[data-game]").textContent = labels[r.game] || r.game;
+      li.querySelector("[data-no]").textContent = r.no;
+      li.querySelector("[data-c]").textContent = String(r.commitment).slice(0, 12);
+      li.querySelector("[data-local-open]").addEventListener("click", function () { openText(JSON.stringify(r)); });
+      list.appendChild(li);
+    });
+    $("[data-local-list]").hidden = false;
+  }
+  var wanted = new URLSearchParams(location.search).get("c");
+  if (wanted) {
+    var found = records.filter(function (r) { return r.commitment === wanted; })[0];
+    if (found) openText(JSON.stringify(found)); else $("[data-not-found]").hidden = false;
+  }
+})();

@@ -1,0 +1,101 @@
+"""The one recorder of hands (issue 17), used by the server (:mod:`rooms.actions`,
+:mod:`rooms.lobby`) and the browser's practice table (:mod:`tables.practice`) alike.
+
+A room-like object carries ``hand``: the hand in progress (a record of
+:mod:`games.core.record` without ``final``/``result``, plus ``past``: the short list of
+the hands finished so far in this room, for これまでの局). It holds the deal's seed and
+secret, so it never goes to a page while the hand is played; only ``commitment`` does.
+
+Every engine action goes through :func:`apply`::
+
+    hand = deal(game, config, seed)                 # a new match (engine.new)
+    state, events, hand, done = apply(engine, hand, state, seat, action)
+    # done: the finished hand's record when this action ended it, else None
+
+When the action deals a new hand (the state was between hands), :func:`apply` first
+draws a fresh seed and secret (:func:`games.core.record.reseed`), so each hand's deal has
+its own commitment.
+"""
+from __future__ import annotations
+
+import secrets
+
+from games.core import record as rec
+
+#: what the table lists of a finished hand (the seed and secret are revealed once it ended)
+PAST_KEYS = ("no", "commitment", "seed", "secret", "result")
+PAST_KEPT = 50  # the newest finished hands the room lists (its records stay until it goes)
+
+
+def new_secret() -> str:
+    """A hand's server secret: 128 random bits as hex."""
+    return secrets.token_hex(16)
+
+
+def new_seed() -> str:
+    """A deal's seed: 64 random bits as hex (what rooms use for a match)."""
+    return secrets.token_hex(8)
+
+
+def deal(game: str, config: dict, seed, past: list | None = None, no: int | None = None) -> dict:
+    """The hand in progress of a match dealt by ``engine.new(config, seed)``; ``past``: the
+    room's earlier finished hands (kept across a new match)."""
+    past = list(past or [])
+    secret = new_secret()
+    return {"format": rec.FORMAT, "game": game, "config": config, "no": no or len(past) + 1,
+            "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
+            "before": None, "actions": [], "past": past}
+
+
+def apply(engine, hand: dict | None, state: dict, seat, action: dict) -> tuple[dict, list, dict | None, dict | None]:
+    """Apply ``action`` by ``seat`` with ``engine`` and record it.
+
+    Returns ``(state, events, hand, done)``: the new state, the engine's events, the hand in
+    progress, and the record of the hand this action finished (else None). A state between hands is reseeded first
+    (the action deals). ``hand`` None (a room from before records): nothing is recorded
+    until the next deal. Raises what ``engine.apply`` raises; nothing changes then."""
+    if hand is not None and rec.hand_ended(state) and hand.get("final"):
+        hand = _next_deal(hand, state)
+    elif hand is None and rec.hand_ended(state):
+        hand = _next_deal({"game": state.get("game"), "config": {}, "no": 0, "past": []}, state)
+    if hand is not None and hand.get("before") is not None and not hand["actions"]:
+        state = hand["before"]
+    new, events = engine.apply(state, seat, action)
+    if hand is None or hand.get("final"):
+        return new, events, hand, None
+    hand = {**hand, "actions": [*hand["actions"], [seat, action]]}
+    if not rec.hand_ended(new):
+        return new, events, hand, None
+    done = {k: v for k, v in hand.items() if k != "past"}
+    done.update(final=rec.digest(new), result=rec.result_of(new))
+    summary = {k: done[k] for k in PAST_KEYS}
+    hand = {**hand, "final": done["final"], "result": done["result"],
+            "past": [*hand["past"], summary][-PAST_KEPT:]}
+    return new, events, hand, done
+
+
+def _next_deal(hand: dict, state: dict) -> dict:
+    """The hand dealt next from the between-hands ``state``, with a fresh seed and secret."""
+    seed, secret = new_seed(), new_secret()
+    return {"format": rec.FORMAT, "game": hand["game"], "config": hand["config"], "no": hand["no"] + 1,
+            "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
+            "before": rec.reseed(state, seed), "actions": [], "past": hand.get("past", [])}
+
+
+def readable(hand) -> dict | None:
+    """``hand`` if it has the shape :func:`apply` works on (a save from this browser may be
+    damaged or older), else None: recording starts again at the next deal."""
+    ok = (isinstance(hand, dict) and isinstance(hand.get("actions"), list) and isinstance(hand.get("past"), list)
+          and isinstance(hand.get("no"), int) and isinstance(hand.get("game"), str))
+    return hand if ok else None
+
+
+def commitment(hand: dict | None) -> str | None:
+    """The commitment to show on the table for the hand in progress (None if none)."""
+    return hand.get("commitment") if hand else None
+
+
+def past(hand: dict | None) -> list[dict]:
+    """The room's finished hands ``[{"no", "commitment", "seed", "secret", "result"}]``,
+    oldest first."""
+    return list(hand.get("past", [])) if hand else []

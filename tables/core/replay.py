@@ -1,0 +1,167 @@
+"""The replay viewer's screen (issue 17): a finished hand's record shown at step ``k`` with
+every hand face up, rendered by the table's own templates, on the server (a room's
+これまでの局) and in the browser (Pyodide: a practice hand, a saved file, offline) alike.
+
+A saved file is ``{"format": "tefuda-replay", "version": 1, "record": <games.core.record
+record>, "names": [str] | absent}``: seat labels (席1…) unless the player kept the names.
+The record is replayed by the engine (:func:`games.core.record.states`) before anything
+is shown, so a tampered file is refused with the record's own message; seeing a replay
+never touches a live game (it only reads the record).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import import_module
+
+from markupsafe import Markup
+
+from games import get_engine
+from games.core.record import RecordError, digest, states
+
+from . import options as opts
+from .screen import render, table_screen
+
+FILE_FORMAT = "tefuda-replay"
+FILE_VERSION = 1
+MAX_FILE = 2_000_000  # characters: a hand's record is a few dozen KB
+VIEW_PARTS = ("status", "seats", "field", "graveyard", "result", "log")
+#: where each game's card deck lives (for the action list's card labels)
+DECKS = {"daifugo": "games.daifugo.cards", "guandan": "games.guandan.cards", "doudizhu": "games.doudizhu.engine"}
+
+
+@dataclass
+class ReplayRoom:
+    """The room-like object the table's templates read (:mod:`tables.core.screen`)."""
+    game: str
+    options: dict
+    state: dict
+    version: int = 0
+    timers: dict = field(default_factory=dict)
+    solo: bool = False
+    status: str = "playing"
+
+
+@dataclass
+class ReplaySeat:
+    """A seat-like object: a label (or the kept name), nobody's socket (``order`` None: the
+    spectator the viewer's table is shown to)."""
+    order: int | None
+    name: str
+    is_human: bool = True
+    is_host: bool = False
+    auto: bool = False
+
+
+def file_of(record: dict, names: list[str] | None = None) -> dict:
+    """The saved file of ``record`` (names only when given: the player chose to keep them)."""
+    out = {"format": FILE_FORMAT, "version": FILE_VERSION, "record": record}
+    if names:
+        out["names"] = [str(n) for n in names]
+    return out
+
+
+def read(data) -> tuple[dict, list[str] | None]:
+    """``(record, names)`` of a saved file (text or parsed), or of a bare record. Raises
+    :class:`RecordError` ``format`` for anything else (the record itself is checked by
+    :func:`states`)."""
+    try:
+        if isinstance(data, str):
+            if len(data) > MAX_FILE:
+                raise ValueError("too big")
+            data = json.loads(data)
+    except (ValueError, RecursionError):
+        raise RecordError("format", "JSONとして読めないファイルです。", "The file is not JSON.") from None
+    if isinstance(data, dict) and data.get("format") == FILE_FORMAT:
+        names = data.get("names")
+        if names is not None and not (isinstance(names, list) and all(isinstance(n, str) and len(n) <= 200
+                                                                     for n in names)):
+            raise RecordError("format", "名前の形式が正しくありません。", "The names are malformed.")
+        return data.get("record"), names
+    return data, None
+
+
+_cache: dict = {}
+
+
+def replayed(record: dict) -> list[dict]:
+    """Every state of ``record`` (the last record replayed is kept: stepping through one
+    hand replays it once). Raises :class:`RecordError`."""
+    key = digest(record) if isinstance(record, dict) else None
+    if key is None or key not in _cache:
+        got = states(record, get_engine)
+        _cache.clear()
+        _cache[key] = got
+    return _cache[key]
+
+
+def players(record: dict) -> int:
+    """The number of seats of a record that replays (:func:`replayed`)."""
+    return replayed(record)[0]["players"]
+
+
+def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_names: bool = False) -> str:
+    """The viewer's HTML (one ``<section id="replay">``) of a saved file or record at
+    ``step`` (0: the deal; clamped to the hand; None: the end), or the refusal of a
+    record that does not replay, with its reason. Seats show ``names`` (or the file's),
+    else labels 席1…; ``offer_names``: the page can put the names in a saved file (the
+    viewer offers 名前を残す)."""
+    try:
+        record, kept = read(data)
+        all_states = replayed(record)
+    except RecordError as exc:
+        return str(render("parts/replay.html", {"error": exc.as_dict()}))
+    last = len(all_states) - 1
+    k = last if step is None else max(0, min(int(step), last))
+    labels = _labels(names or kept, all_states[0]["players"])
+    return str(render("parts/replay.html", _context(record, all_states, k, labels,
+                                                     offer_names or bool(names or kept))))
+
+
+#: a seat's label in a replay and a saved file when names are not kept (the one place of it)
+SEAT_LABEL = "席{n}"
+
+
+def seat_label(seat: int) -> str:
+    """The label of seat ``seat`` (0-based) when names are not kept: 席1, 席2…"""
+    return SEAT_LABEL.format(n=seat + 1)
+
+
+def _labels(names, players: int) -> list[str]:
+    if names and len(names) == players:
+        return list(names)
+    return [seat_label(i) for i in range(players)]
+
+
+def _context(record: dict, all_states: list[dict], k: int, labels: list[str], named: bool) -> dict:
+    state = all_states[k]
+    game = record["game"]
+    room = ReplayRoom(game, {**opts.defaults(game), "players": state["players"]}, state, version=k)
+    seats = [ReplaySeat(i, label) for i, label in enumerate(labels)]
+    watcher = ReplaySeat(None, "")  # the table as a spectator sees it (engine.view(state, None))
+    main = table_screen(room, seats, watcher, set(range(len(seats))), only=VIEW_PARTS)
+    hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]
+    deck = import_module(DECKS[game]).DECK
+    moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",
+              "type": action.get("type"), "cards": deck.labels(_cards(action)),
+              "value": action.get("bid", action.get("value"))}
+             for i, (seat, action) in enumerate(record["actions"])]
+    return {"record": record, "game_label": opts.GAMES.get(game, game), "step": k, "last": len(all_states) - 1,
+            "parts": main.parts, "hands": hands, "moves": moves, "labels": labels, "named": named,
+            "result": record["result"], "over": k == len(all_states) - 1}
+
+
+def _hand(room: ReplayRoom, seats: list, seat: ReplaySeat) -> Markup:
+    """Seat ``seat``'s hand part as its player saw it, without the live table's ids (every
+    seat's hand is on one page)."""
+    html = str(table_screen(room, seats, seat, set(), only=("hand",)).parts["hand"])
+    return Markup(html.replace('id="hand-form"', f'data-seat-hand="{seat.order}"', 1)
+                  .replace('id="hand"', f'data-seat-hand="{seat.order}"', 1))
+
+
+def _cards(action: dict) -> list[int]:
+    """The cards an action names (``cards``, or one ``card`` as in a tribute)."""
+    cards = action.get("cards")
+    if isinstance(cards, list):
+        return [c for c in cards if isinstance(c, int)]
+    return [action["card"]] if isinstance(action.get("card"), int) else []

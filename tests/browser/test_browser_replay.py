@@ -1,0 +1,132 @@
+"""Hand replays in Debian's Chromium (issue 17): a room's finished hand opens in the replay
+viewer, steps forwards and backwards, jumps to a play, autoplays, saves as a file without
+names (unless ticked); the file opens in /replay/ with the network off (the practice worker
+replays it on Pyodide) and a tampered file is refused; a practice hand played offline is
+listed under これまでの局 and replays from this browser's storage."""
+from __future__ import annotations
+
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from rooms import lobby, passphrase, tokens
+from rooms.models import HandRecord, Room
+from tests.browser.practice import BOOT_TIMEOUT
+from tests.browser.test_browser_offline_practice import auto_play, start, to_the_result
+from tests.browser.test_browser_pwa import visit_once_online
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = "/work/shots/wt17"
+
+
+def finished_room_hand(bid: str):
+    """A room of "Zed-Person" (this browser) + CPUs whose first hand the CPUs played out
+    (in a thread of its own: Playwright's loop runs in this one, and the ORM refuses it)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_finished_room_hand, bid).result()
+
+
+def _finished_room_hand(bid: str):
+    from django.db import connection
+
+    from tests.rooms.test_hand_records import play_until
+    key = passphrase.room_key(passphrase.normalise("再生 ブラウザ"))
+    room, _ = lobby.enter(key, "Zed-Person", tokens.digest(bid))
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    play_until(room.id, 1)
+    try:
+        return room.id, HandRecord.objects.get(room_id=room.id).record
+    finally:
+        connection.close()
+
+
+def at(page) -> int:
+    return int(page.get_attribute("#replay", "data-step"))
+
+
+def step_to(page, selector: str, expected: int) -> None:
+    page.click(selector)
+    page.wait_for_function(f"() => document.querySelector('#replay').dataset.step === '{expected}'")
+
+
+def test_a_rooms_hand_replays_saves_and_opens_offline(browser, live_server_url, tmp_path):
+    context, page, cached = visit_once_online(browser, live_server_url, "/")
+    assert any(u.startswith("/replay/?app-shell=1") for urls in cached.values() if isinstance(urls, list)
+               for u in urls)
+    bid = tokens.new_token()
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    room_id, record = finished_room_hand(bid)
+    last = len(record["actions"])
+
+    page.goto(f"/rooms/{room_id}/hands/1/")
+    assert "検証済み" in page.inner_text(".replay-verified") and at(page) == 0
+    assert page.locator("#replay .replay-hand").count() == 4  # every hand face up
+    step_to(page, "#replay [data-key=next]", 1)
+    step_to(page, "#replay [data-key=next]", 2)
+    step_to(page, "#replay [data-key=prev]", 1)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('#replay').dataset.step === '2'")
+    step_to(page, f"#replay .replay-moves [data-step='{last - 3}']", last - 3)  # jump to a play
+    page.click("#replay [data-autoplay]")
+    page.wait_for_function(f"() => document.querySelector('#replay').dataset.step === '{last}'", timeout=20_000)
+    assert page.is_visible("#replay #result") and page.get_attribute("#replay [data-autoplay]", "aria-pressed") == "false"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=f"{SHOTS}/replay-room-desktop.png", full_page=True)
+
+    with page.expect_download() as got:
+        page.click("#replay [data-save]")
+    saved = tmp_path / "hand.json"
+    got.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["format"] == "tefuda-replay" and data["record"] == record and "names" not in data
+    assert "Zed-Person" not in saved.read_text()
+    page.check("#replay [data-keep-names]")
+    with page.expect_download() as got:
+        page.click("#replay [data-save]")
+    named = json.loads(open(got.value.path()).read())
+    assert named["names"][0] == "Zed-Person"
+
+    # the file in the viewer, with no network
+    context.set_offline(True)
+    page.goto("/replay/")
+    page.set_input_files("[data-open-file]", str(saved))
+    page.wait_for_selector("#replay .replay-verified", timeout=BOOT_TIMEOUT)
+    assert at(page) == 0 and page.locator("#replay .replay-hand").count() == 4
+    step_to(page, "#replay [data-key=next]", 1)
+    step_to(page, f"#replay .replay-moves [data-step='{last}']", last)
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.screenshot(path=f"{SHOTS}/replay-offline-phone.png", full_page=True)
+    # a tampered file: refused with the reason
+    i = next(i for i, (_, a) in enumerate(data["record"]["actions"]) if a.get("cards"))
+    data["record"]["actions"][i][1]["cards"][0] ^= 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    page.set_input_files("[data-open-file]", str(bad))
+    page.wait_for_selector("#replay .replay-error")
+    assert "再生できません" in page.inner_text("#replay .replay-error")
+    context.close()
+
+
+def test_a_practice_hand_is_listed_and_replays_offline_from_this_browser(browser, live_server_url):
+    context, page, _ = visit_once_online(browser, live_server_url, "/")
+    context.set_offline(True)
+    start(page, "doudizhu")
+    shown = page.text_content("#history [data-commitment]")
+    assert re.fullmatch(r"[0-9a-f]{64}", shown)
+    auto_play(page)
+    to_the_result(page)
+    page.click("#history summary")
+    link = page.locator("#history a[data-hand='1']")
+    href = link.get_attribute("href")
+    commitment = re.search(r"c=([0-9a-f]{64})", href).group(1)
+    assert commitment == shown  # the hand listed is the one whose commitment the table showed
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('tefuda.records.doudizhu'))")
+    assert [r["commitment"] for r in stored] == [commitment] and "secret" in stored[0]
+    page.goto(href)
+    page.wait_for_selector("#replay .replay-verified", timeout=BOOT_TIMEOUT)
+    assert page.get_attribute("#replay", "data-commitment") == commitment
+    assert page.locator("#replay .replay-hand").count() == 3
+    step_to(page, "#replay [data-key=next]", 1)
+    context.close()

@@ -1,0 +1,133 @@
+"""A room's finished hands are recorded through the one recorder (tables.core.history) as
+the server applies actions (rooms.actions.play), replay with the engine alone, keep the
+deal's seed and secret out of every page while the hand is played, and go with the room
+(issue 17)."""
+import datetime
+import re
+import json
+
+import pytest
+from django.utils import timezone
+
+from games import get_engine
+from games.core.engine import next_move
+from games.core.record import commitment, replay
+from rooms import actions, driver, lobby
+from rooms.models import HandRecord, Room
+from rooms.render import screen, stage
+
+from tests.rooms.test_forget_on_disk import readable
+
+
+def play_until(room_id, hands: int, check=None) -> Room:
+    """Play every seat by the CPU through rooms.actions.play until ``hands`` records exist."""
+    for _ in range(5000):
+        room = Room.objects.get(pk=room_id)
+        if HandRecord.objects.filter(room=room).count() >= hands:
+            return room
+        if check:
+            check(room)
+        seat, action = next_move(get_engine(room.game), room.state)
+        actions.play(room.pk, seat, room.version, action, by="cpu")
+    raise AssertionError("the hands did not end")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["daifugo", "doudizhu"])
+def test_finished_hands_are_kept_and_replay_to_their_final_state(make_room, game):
+    room, _ = make_room(("あき",))
+    if game != "daifugo":
+        lobby.set_options(room.id, 0, {"game": game}, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    first = Room.objects.get(pk=room.id).hand
+    assert first["commitment"] == commitment(first["secret"], first["seed"])
+
+    def secrets_stay_hidden(room):
+        seats = list(room.seats.all())
+        html = stage(screen(room, seats, seats[0], timezone.now()))
+        assert room.hand["secret"] not in html and str(room.hand["seed"]) not in html
+
+    room = play_until(room.id, 2, secrets_stay_hidden)
+    records = [h.record for h in HandRecord.objects.filter(room=room).order_by("no")]
+    assert [r["no"] for r in records] == [1, 2]
+    assert records[0]["seed"] == first["seed"] and records[0]["commitment"] == first["commitment"]
+    assert records[1]["seed"] != records[0]["seed"]
+    for r in records:
+        assert replay(r, get_engine)["game"] == game
+    assert [p["no"] for p in room.hand["past"]] == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rooms_records_are_gone_after_it_expires(make_room):
+    from django.db import connection
+    room, _ = make_room(("あき",))
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    play_until(room.id, 1)
+    secret = HandRecord.objects.get().record["secret"]
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        assert readable(secret)  # the test can see it while the room lives
+    Room.objects.update(empty_since=timezone.now() - datetime.timedelta(hours=1))
+    driver.housekeeping()
+    assert not Room.objects.exists() and not HandRecord.objects.exists()
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        assert readable(secret) == []
+
+
+@pytest.mark.django_db
+def test_a_seat_holder_opens_a_finished_hand_and_nobody_else_can(client):
+    from rooms import tokens
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 みる"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 1)
+    version = room.version
+    page = client.get(f"/rooms/{room.id}/hands/1/")
+    html = page.content.decode()
+    assert page.status_code == 200 and "検証済み" in html and 'id="replay-file"' in html
+    names = html.split('id="replay-names" type="application/json">')[1].split("</script>")[0]
+    assert json.loads(names)[0] == "あき"  # offered for 名前を残す, never in the record itself
+    assert "あき" not in html.split('id="replay-file"')[1].split("</script>")[0]
+    assert "\\u3042\\u304d" not in html.split('id="replay-file"')[1].split("</script>")[0]
+    frag = client.get(f"/rooms/{room.id}/hands/1/?frag=1&step=3")
+    assert frag.content.decode().startswith('<section id="replay"') and 'data-step="3"' in frag.content.decode()
+    assert Room.objects.get(pk=room.id).version == version  # seeing a replay changes nothing
+    stranger = type(client)()
+    stranger.cookies[tokens.BROWSER_COOKIE] = tokens.new_token()
+    assert stranger.get(f"/rooms/{room.id}/hands/1/").status_code == 404
+    assert client.get(f"/rooms/{room.id}/hands/2/").status_code == 404
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_socket_shows_the_commitment_then_lists_the_finished_hand(make_room):
+    """Over the room socket: the deal's commitment is on the table while the hand is played
+    (its seed and secret never are); once the hand ends its record exists, the table lists
+    it under これまでの局を再生 with a link to its replay, and the record's commitment is the
+    one the table showed."""
+    from channels.db import database_sync_to_async as adb
+
+    from rooms.models import Seat
+    from room_tabs import Tab, tick_due
+
+    room, toks = await adb(make_room)(("あき",))
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version)
+    await adb(Seat.objects.filter(name="あき").update)(auto=True)  # the CPU plays for her too
+    room = await adb(Room.objects.get)(pk=room.id)
+    tab = Tab(room.id)
+    first = await tab.open(toks["あき"])
+    shown = re.search(r"data-commitment>([0-9a-f]{64})<", first).group(1)
+    assert shown == room.hand["commitment"]
+    for _ in range(800):
+        room = await adb(Room.objects.get)(pk=room.id)
+        if await adb(HandRecord.objects.filter(room_id=room.id).exists)():
+            break
+        await tick_due(room)
+        await tab.drain(0.01)
+    await tab.drain()
+    record = (await adb(HandRecord.objects.get)(room_id=room.id)).record
+    everything = "".join(tab.messages)
+    assert record["commitment"] == shown and f'href="/rooms/{room.id}/hands/1/"' in everything
+    before_end = everything.split(f'href="/rooms/{room.id}/hands/1/"')[0]
+    assert record["secret"] not in before_end and f">{record['seed']}<" not in before_end
+    await tab.close()

@@ -1,0 +1,67 @@
+"""The replay viewer's screen (tables.core.replay; issue 17): a record replayed by the
+engine, every hand face up at each step, the table's own templates, a tampered file refused
+with its reason, names only when the player kept them."""
+import copy
+import json
+import re
+
+import pytest
+
+from games import get_engine
+from games.core.engine import next_move
+from tables.core import history, replay
+from tables.core import options as opts
+
+
+def one_hand(game: str, seed: str = "v1") -> tuple[dict, list]:
+    engine = get_engine(game)
+    config = opts.engine_config(game, opts.defaults(game))
+    state, hand = engine.new(config, seed), history.deal(game, config, seed)
+    seen = [state]
+    for _ in range(5000):
+        seat, action = next_move(engine, state)
+        state, _, hand, done = history.apply(engine, hand, state, seat, action)
+        seen.append(state)
+        if done:
+            return done, seen
+    raise AssertionError("no hand ended")
+
+
+def card_ids(html: str, seat: int) -> set[int]:
+    part = re.search(rf'data-seat-hand="{seat}".*?(?=data-seat-hand="|\Z)', html, re.S).group(0)
+    return {int(i) for i in re.findall(r'name="card" value="(\d+)"', part)}
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_every_hand_is_face_up_at_every_step_shown(game):
+    record, seen = one_hand(game)
+    players = seen[0]["players"]
+    for k in (0, 1, len(record["actions"]) // 2):
+        html = replay.viewer(replay.file_of(record), k)
+        assert f'data-step="{k}"' in html and "検証済み" in html
+        for seat in range(players):
+            assert card_ids(html, seat) == set(seen[k]["hands"][seat]), (k, seat)
+    end = replay.viewer(record, None)
+    assert re.search(r'data-step="(\d+)" data-last="\1"', end)  # None: the end of the hand
+    assert replay.viewer(record, 10_000).count('aria-current="step"') == 1  # clamped
+
+
+def test_a_tampered_file_is_refused_with_its_reason():
+    record, _ = one_hand("daifugo")
+    bad = copy.deepcopy(record)
+    i = next(i for i, (_, a) in enumerate(bad["actions"]) if a.get("cards"))
+    bad["actions"][i][1]["cards"] = [bad["actions"][i][1]["cards"][0] ^ 1]
+    html = replay.viewer(json.dumps(replay.file_of(bad)), 0)
+    assert 'class="replay-error"' in html and "再生できません" in html and "data-verified" not in html
+    assert 'data-code="format"' in replay.viewer("{not json", 0)
+    assert 'data-code="commitment"' in replay.viewer({**record, "secret": "0" * 32}, 0)
+
+
+def test_seat_labels_unless_the_names_were_kept():
+    record, _ = one_hand("doudizhu")
+    plain = replay.viewer(replay.file_of(record), 3)
+    assert "席1" in plain and "data-keep-names" not in plain
+    named = replay.viewer(json.dumps(replay.file_of(record, ["Ann", "Bo", "Cy"])), 3)
+    assert "Bo" in named and "data-keep-names" in named
+    evil = replay.viewer(replay.file_of(record, ["<i>zz", "x", "y"]), 3)
+    assert "<i>zz" not in evil and "&lt;i&gt;zz" in evil  # names are escaped
