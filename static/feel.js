@@ -35,14 +35,30 @@
     return codes ? (field.dataset.by || "") + ":" + codes : "";
   }
   function handCards() { return document.querySelectorAll("#hand-form .card[data-code]"); }
+  /* Where the cards are, read at a frame once the motion is over (the layout is fresh
+     then): a message's handler never forces a layout of a page it is about to replace.
+     Cards never painted (two messages in one frame) have no place and are not animated
+     from one. */
+  var places = new WeakMap(), measuring = false;
+  function measure() {
+    measuring = false;
+    if (running.length) return;  // measured again when the last motion ends
+    Array.prototype.forEach.call(handCards(), function (c) { places.set(c, c.getBoundingClientRect()); });
+    fieldCards().forEach(function (c) { places.set(c, c.getBoundingClientRect()); });
+  }
+  function measureSoon() {
+    if (!measuring) { measuring = true; requestAnimationFrame(measure); }
+  }
   function snapshot() {
     var hand = {};  // code → [rects], the selected cards first (they are the ones played)
     Array.prototype.forEach.call(handCards(), function (c) {
+      var rect = places.get(c);
+      if (!rect) return;
       var list = hand[c.dataset.code] = hand[c.dataset.code] || [];
-      var checked = c.querySelector("input:checked");
-      list[checked ? "unshift" : "push"](c.getBoundingClientRect());
+      list[c.querySelector("input:checked") ? "unshift" : "push"](rect);
     });
-    var cards = fieldCards().map(function (c) { return { html: c.outerHTML, rect: c.getBoundingClientRect() }; });
+    var cards = [];
+    fieldCards().forEach(function (c) { if (places.has(c)) cards.push({ html: c.outerHTML, rect: places.get(c) }); });
     var result = document.getElementById("result");
     return {
       sig: fieldSig(), cards: cards, hand: hand, handCount: handCards().length,
@@ -62,7 +78,11 @@
     var a = el.animate(frames, opts);
     a.id = id;
     running.push(a);
-    var done = function () { var i = running.indexOf(a); if (i >= 0) running.splice(i, 1); };
+    var done = function () {
+      var i = running.indexOf(a);
+      if (i >= 0) running.splice(i, 1);
+      if (!running.length) measureSoon();
+    };
     a.addEventListener("finish", done);
     a.addEventListener("cancel", done);
     return a;
@@ -252,5 +272,8 @@
     if (now.myTurn && !before.myTurn) yourTurn();
     if (!now.myTurn) unflash();
     syncMute();
+    measureSoon();
   });
+  window.addEventListener("resize", measureSoon, { passive: true });
+  document.addEventListener("scroll", measureSoon, { capture: true, passive: true });
 })();

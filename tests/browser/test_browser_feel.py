@@ -41,6 +41,9 @@ def table(browser, url, phrase, *, reduced=False, scripts=(RECORD,), hide=False)
     for script in scripts:
         context.add_init_script(script)
     page = context.new_page()
+    page.problems = []  # script errors and CSP refusals (feel.js sets styles and builds ghosts)
+    page.on("console", lambda m: page.problems.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
     if reduced:
         page.emulate_media(reduced_motion="reduce")
     enter(page, url, "あき", phrase)
@@ -122,6 +125,7 @@ def test_a_play_animates_and_a_click_during_it_is_sent_at_once(live_server_url, 
     click_at = page.evaluate("window.__clickAt")
     sends = [t for t, data in page.evaluate("window.__sends") if '"leave"' in data and t >= click_at]
     assert sends and sends[0] - click_at < 20, (sends, click_at)  # sent in the click's own task
+    assert not page.problems, page.problems
     page.context.close()
 
 
@@ -160,6 +164,7 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
     assert page.get_attribute("button[data-mute]", "aria-pressed") == "false"
     play_until_i_play(page)
     page.wait_for_function("() => window.__starts > 0", timeout=10000)
+    assert not page.problems, page.problems
     page.context.close()
 
 
