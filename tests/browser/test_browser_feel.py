@@ -1,12 +1,14 @@
 """The table's feel in Chromium (issue 13; static/feel.js): a play animates (and nothing
 does under prefers-reduced-motion: reduce), a click during an animation sends its message
-at once, the mute switch is remembered and silences every sound, and the tab title
+at once, the mute switch is remembered and silences every sound and the vibration your
+turn brings (navigator.vibrate, after a tap), and the tab title
 flashes at your turn in a hidden tab until the tab is seen.
 
 Each test plays a Daifugō room of one person and three CPUs (the server's table, no
 Pyodide). What the page did is recorded by init scripts that run before the page's own:
 per message, the animations alive right after feel.js handled it; every WebSocket send and
-click with its time; every sound node started (AudioScheduledSourceNode.start)."""
+click with its time; every sound node started (AudioScheduledSourceNode.start); every
+navigator.vibrate call."""
 import pytest
 
 from tests.browser.steps import enter
@@ -20,6 +22,8 @@ WebSocket.prototype.send = function (data) { window.__sends.push([performance.no
 const start = AudioScheduledSourceNode.prototype.start;
 AudioScheduledSourceNode.prototype.start = function (...a) { window.__starts += 1; return start.apply(this, a); };
 document.addEventListener("click", () => window.__clicks.push(performance.now()), true);
+window.__vibrations = 0;
+navigator.vibrate = () => { window.__vibrations += 1; return true; };
 document.addEventListener("htmx:wsAfterMessage", () => {
   const field = document.getElementById("field");
   const ids = document.getAnimations().filter(a => !(a instanceof CSSTransition)).map(a => a.id || a.animationName || "?");
@@ -148,6 +152,8 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
     assert box["width"] >= 44 and box["height"] >= 44
     play_until_i_play(page)  # taps: the sound may start
     page.wait_for_function("() => window.__starts > 0", timeout=5000)
+    page.wait_for_selector("#hand-form.my-turn", timeout=40000)  # the next turn, after a tap: a phone vibrates
+    assert page.evaluate("window.__vibrations") >= 1
 
     mute.click()
     assert mute.get_attribute("aria-pressed") == "true"
@@ -155,9 +161,11 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
     page.wait_for_selector("#hand-form")
     assert page.get_attribute("button[data-mute]", "aria-pressed") == "true"  # remembered
     assert page.evaluate("localStorage.getItem('tefuda.mute')") == "1"
-    play_until_i_play(page)  # taps, a play, passes and turns: all silent
-    page.wait_for_timeout(1500)
+    play_until_i_play(page)  # taps, a play, passes and turns: all silent, no vibration
+    page.wait_for_selector("#hand-form.my-turn", timeout=40000)
+    page.wait_for_timeout(500)
     assert page.evaluate("window.__starts") == 0
+    assert page.evaluate("window.__vibrations") == 0
     assert page.evaluate("window.__frames.length") > 1  # messages did arrive
 
     page.click("button[data-mute]")  # sound back on
