@@ -32,6 +32,9 @@ SAVE_FORMAT = 1
 HAND_PARTS = ("hand", "msg")  # what a hint or a new selection can change
 YOU = 0
 DEFAULT_NAME = "あなた"
+#: the answer to the page's ping (static/room.js, as rooms.consumers.PONG): a worker that
+#: answers is alive, so the page shows no 通信が途切れています banner while you think
+PONG = '<template id="pong"></template>'
 
 
 @dataclass
@@ -155,7 +158,7 @@ class PracticeTable:
             self._schedule(now, self.room.timers)
             return [self._frame(now, full=True)]
         if act == "ping":
-            return []
+            return [PONG]
         handler = getattr(self, f"_act_{act}", None)
         if handler is None:
             raise errors.bad_request("act")

@@ -136,7 +136,7 @@ def test_precache_names_every_url_the_practice_pages_and_offline_page_request(cl
         page = links(client.get(path).content.decode())
         missing = [u for u in page.urls if u.split("#")[0] not in cached]
         assert not missing, f"{path} requests {missing}, which the service worker does not precache"
-    for url in ["/offline/", "/manifest.webmanifest", "/static/favicon.svg",
+    for url in ["/offline/", "/manifest.webmanifest", "/static/favicon.svg", "/static/feel.js", "/static/motion.css",
                 *(p + "?app-shell=1" for p in PRACTICE)]:
         assert url in cached, url
     # what the practice worker downloads to boot (the page's boot-files list) and loads

@@ -60,6 +60,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     out.update(_public_cards(room.state, view))
     field = view["field"]
     out["field_by"] = names.get(field["by"], "") if field else ""
+    out["field_seat"], out["field_event"] = (field["by"] if field else ""), field_event(room.state["log"])
     out["turn_player"] = next((p for p in ctx["players"] if p["turn"]), None)
     chosen = ",".join(str(c) for c in sorted(ctx.get("selected") or ()))
     out["effect_selected"] = bool(chosen) and chosen in out["effect_sets"]
@@ -68,6 +69,26 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     if chooser and table_deadline and (mine is None or table_deadline < mine):
         out["my_deadline_ms"] = table_deadline  # the 20 s choice ends before the turn limit
     return out
+
+
+def field_event(log: list) -> str:
+    """What the latest play did to the field, for the table's motion and sound
+    (``#field[data-event]``, static/feel.js): ``"eight_cut"`` (8切り, seeds/004 §5),
+    ``"revolution"`` (革命, 004 §4), ``"flush"`` (the field was cleared since) or ``""``.
+    Reads the public events back to the last play, pass or deal (private ones skipped)."""
+    flushed = False
+    for event in reversed(log):
+        kind = event["type"]
+        if "private" in event:
+            continue
+        if kind == "effect" and event.get("effect") == "eight_cut":
+            return "eight_cut"
+        if kind == "play" and event.get("revolution") and not flushed:
+            return "revolution"
+        if kind in ("play", "pass", "deal"):
+            break
+        flushed = flushed or kind == "flush"
+    return "flush" if flushed else ""
 
 
 def _public_cards(state: dict, view: dict) -> dict:

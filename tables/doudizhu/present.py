@@ -79,6 +79,8 @@ class DoudizhuPresenter(Presenter):
             "my_turn": view["turn"] == me.order and view["phase"] in ("bidding", "play"),
             "landlord_name": names.get(view["landlord"]),
             "trick_by": names.get(view["trick"]["seat"]) if view["trick"] else None,
+            "field_seat": view["trick"]["seat"] if view["trick"] else "",
+            "field_event": field_event(view["trick"]),
             "highest_bidder_name": names.get(view["highest_bidder"]),
             "dd_log": log[-40:],
             "result": result,
@@ -99,3 +101,9 @@ class DoudizhuPresenter(Presenter):
 
 
 PRESENTER = DoudizhuPresenter()
+
+
+def field_event(trick: dict | None) -> str:
+    """The play to beat as the table's motion and sound name it (``#field[data-event]``,
+    static/feel.js): ``"bomb"`` or ``"rocket"`` (seeds/001 §13), else ``""``."""
+    return trick["type"] if trick and trick["type"] in ("bomb", "rocket") else ""

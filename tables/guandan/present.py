@@ -14,6 +14,7 @@ seat's hand.
 from __future__ import annotations
 
 from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label
+from games.guandan.combos import SPECIAL_TYPES
 
 from ..core.presenter import Presenter
 from ..core.screen import is_button
@@ -119,11 +120,21 @@ class GuandanPresenter(Presenter):
                 "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else play_name(p["ja"]))
                                 for p in view["trick"]["plays"][-8:]],
                 "result": _result(result, names, view, my_team) if result else None,
+                "field_seat": view["trick"]["last"]["seat"] if view["trick"]["last"] else "",
+                "field_event": field_event(view["trick"]["last"]),
                 "my_choice": bool(tributes or returns),
                 "auto_intervals": AUTO_INTERVALS,
                 "a_rule_label": {"a_required": "A必須 · 競技", "three_fail_reset": "3回失敗で2に戻る"}.get(view["a_rule"]),
             }
         }
+
+
+def field_event(last: dict | None) -> str:
+    """The trick's last play as the table's motion and sound name it (``#field[data-event]``,
+    static/feel.js): ``"rocket"`` for the four jokers, ``"bomb"`` for a bomb or a straight
+    flush (seeds/000 §11), else ``""``."""
+    kind = last["reading"].split(":")[0] if last else ""
+    return "rocket" if kind == "joker_bomb" else "bomb" if kind in SPECIAL_TYPES else ""
 
 
 def wild_ids(view: dict) -> set:

@@ -205,3 +205,15 @@ def test_auto_play_never_takes_back_a_leave_that_was_asked(game):
          **({"reading": reading} if isinstance(reading, str) else {}))
     assert table.room.version == version + 1
     assert "data-goto" not in send(table, now, act="leave")[0]
+
+
+def test_a_ping_is_answered_with_the_pong_the_page_expects_and_changes_nothing():
+    """room.js pings every 10 s and shows the reconnecting banner when no answer comes in
+    13 s: a practice table where you think longer than that must answer (issue 13)."""
+    from rooms.consumers import PONG
+
+    table = PracticeTable("daifugo", {"players": "4"}, seed="ping1")
+    send(table, 1.0, act="hello")
+    before = json.dumps(table.room.state, sort_keys=True), table.room.version
+    assert table.receive(json.dumps({"act": "ping"}), 30.0) == [PONG]
+    assert (json.dumps(table.room.state, sort_keys=True), table.room.version) == before

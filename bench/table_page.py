@@ -1,0 +1,290 @@
+"""Benchmark of the table page in the browser (issue 13; not a test): what it costs to get
+a table on screen, and whether the table's motion (static/feel.js) keeps the main thread
+free on a slow phone.
+
+Starts one daphne process as bench/pyodide_boot.py does (``TEFUDA_DEBUG=0``, a fresh
+database; :func:`bench.pyodide_boot.start_server`) and drives Debian's headless Chromium
+(``/usr/bin/chromium``, a fresh profile, the tests' flags) through Playwright. Every figure
+is measured in the browser:
+
+- **bytes**: the sum of every response's transferred size (CDP ``Network.loadingFinished``
+  ``encodedDataLength``: headers and body as they came over the wire; 0 for what the
+  HTTP cache or the service worker served) from navigation until the table's hand
+  (``#hand-form``) is visible, and the socket's frames received meanwhile (their payloads).
+- **time to first table**: from navigation start to the first frame in which
+  ``#hand-form`` is laid out (a requestAnimationFrame probe installed before any page
+  script), as the page's own ``performance.now()``.
+  - *room*: a Daifugō room of one person and three CPUs with a game running; the table's
+    tab is reloaded (its seat comes back from sessionStorage): **cold** after clearing the
+    browser cache, **warm** with it.
+  - *practice*: ``/practice/daifugo/`` (Pyodide in the browser): **cold** = the first
+    visit of an empty profile, はじめる pressed as soon as the page is loaded (the
+    service worker installs meanwhile); **warm** = the same profile again, 続ける.
+- **longest task during a play animation, CPU throttled 4×** (CDP
+  ``Emulation.setCPUThrottlingRate``): long tasks (``PerformanceObserver`` "longtask",
+  every main-thread task over 50 ms) that overlap a play's window — from the message's
+  arrival (``htmx:wsBeforeMessage``: the swap and feel.js's work are inside it) to the end of
+  the animations it started — over ``--plays`` plays that reached the field (this seat's,
+  by the hint, and the CPUs'). Also the time from a message's arrival to the end of its
+  swap and page scripts (p50 / max). Target: no task over 50 ms.
+
+    nice -n 10 .venv/bin/python bench/table_page.py             # 20 plays under 4× throttling
+    nice -n 10 .venv/bin/python bench/table_page.py --plays 40 --throttle 6 --skip-practice
+
+Needs ``scripts/setup`` (npm packages, the bundle, build/sw.js) and playwright.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.pyodide_boot import ARGS, CHROMIUM, read_bytes, start_server  # noqa: E402
+
+# Before any page script: the first frame in which the hand is laid out.
+FIRST_TABLE = """
+window.__bench = {table: null};
+(function probe() {
+  const hand = document.getElementById("hand-form");
+  if (hand && hand.getClientRects().length) { window.__bench.table = performance.now(); return; }
+  requestAnimationFrame(probe);
+})();
+"""
+
+# Before any page script: long tasks, and each message's window: arrival → its swap and
+# scripts done → 400 ms later (the longest motion feel.js starts) when it put new cards on
+# the field (a play), whether or not feel.js runs (--without-feel compares).
+LONG_TASKS = """
+window.__tasks = []; window.__windows = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]); })
+  .observe({type: "longtask", buffered: true});
+let arrived = 0, field = "";
+const cards = () => [...document.querySelectorAll("#field .field-cards [data-code]")].map(c => c.dataset.code).join(",");
+// each page script's own time in the message events, by the script that added the listener
+window.__scripts = {};
+const add = EventTarget.prototype.addEventListener;
+EventTarget.prototype.addEventListener = function (type, fn, opts) {
+  if (typeof fn === "function" && /^htmx:ws(Before|After)Message$/.test(type)) {
+    const m = (new Error().stack || "").match(/\/static\/([\w\/.-]+\.js)/);
+    const key = (m ? m[1] : "?") + (type.includes("Before") ? " before" : " after");
+    const inner = fn;
+    fn = function (e) {
+      const t = performance.now();
+      try { return inner.call(this, e); } finally { (window.__scripts[key] = window.__scripts[key] || []).push(performance.now() - t); }
+    };
+  }
+  return add.call(this, type, fn, opts);
+};
+document.addEventListener("htmx:wsBeforeMessage", () => { arrived = performance.now(); field = cards(); }, true);
+document.addEventListener("htmx:wsAfterMessage", () => {
+  const done = performance.now(), now = cards();
+  const play = !!now && now !== field;
+  window.__windows.push([arrived, done, play ? done + 400 : done, play,
+                         document.getAnimations().some(a => a.id === "feel-play")]);
+});
+"""
+
+
+class Transfer:
+    """Bytes over the wire seen by a CDP session: responses and received socket frames."""
+
+    def __init__(self, cdp):
+        self.responses = 0
+        self.count = 0
+        self.frames = 0
+        cdp.send("Network.enable")
+        cdp.on("Network.loadingFinished", self._finished)
+        cdp.on("Network.webSocketFrameReceived", self._frame)
+
+    def _finished(self, e):
+        self.responses += int(e.get("encodedDataLength") or 0)
+        self.count += 1
+
+    def _frame(self, e):
+        self.frames += len(e["response"].get("payloadData", "").encode())
+
+    def reset(self):
+        self.responses = self.count = self.frames = 0
+
+
+def wait_table(page, timeout_s: float = 240) -> float:
+    """ms from navigation start to the first frame showing ``#hand-form``."""
+    deadline = time.time() + timeout_s
+    while (ms := page.evaluate("window.__bench.table")) is None:  # (the CSP refuses wait_for_function's eval)
+        if time.time() > deadline:
+            raise RuntimeError("no table")
+        time.sleep(0.05)
+    return ms
+
+
+def kb(n: int) -> str:
+    return f"{n / 1024:,.1f} KB"
+
+
+def room_table(browser, url: str, without_feel: bool = False):
+    """A page at a running Daifugō room (you + three fast CPUs) and its CDP session. No
+    service worker (what it fetches is not the page's traffic; it never serves a room
+    page, and a first visit has none yet); ``without_feel``: static/feel.js is refused."""
+    context = browser.new_context(base_url=url, service_workers="block")
+    if without_feel:
+        context.route("**/static/feel.js*", lambda route: route.abort())
+    context.add_init_script(FIRST_TABLE)
+    context.add_init_script(LONG_TASKS)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    page.goto("/")
+    page.fill("input[name=name]", "bench")
+    page.fill("input[name=passphrase]", f"bench table {time.time()}")
+    page.click("text=部屋に入る")
+    page.wait_for_selector("#lobby")
+    page.select_option("select[name=speed]", "fast")
+    page.wait_for_timeout(300)
+    for n in (1, 2, 3):
+        page.click("text=CPUを追加")
+        page.wait_for_selector(f"#lobby li:has-text('CPU {n}')")
+    page.click("text=ゲーム開始")
+    page.wait_for_selector("#hand-form")
+    return page, cdp
+
+
+def measure_room_load(page, cdp, log: Path) -> list[tuple[str, float, tuple]]:
+    """Cold (cache cleared) and warm reloads of the table's tab: (label, ms, (wire bytes,
+    responses, socket frame bytes, response bodies the server sent))."""
+    out = []
+    transfer = Transfer(cdp)
+    for label, clear in (("cold", True), ("warm", False)):
+        if clear:
+            cdp.send("Network.clearBrowserCache")
+        transfer.reset()
+        t0 = time.time()
+        page.reload(wait_until="commit")
+        ms = wait_table(page)
+        page.wait_for_timeout(300)  # what the table's first frame still brings in
+        served = sum(r["raw"] for r in read_bytes(log, t0))
+        out.append((label, ms, (transfer.responses, transfer.count, transfer.frames, served)))
+    return out
+
+
+def play_turn(page) -> None:
+    """This seat's turn: the hint's cards, else a pass."""
+    try:
+        page.click("#hand-form button:has-text('ヒント')", timeout=2000)
+        page.wait_for_timeout(250)
+        if page.query_selector("#hand-form input:checked"):
+            page.click("#hand-form button[value=play]:visible >> nth=-1", timeout=2000)
+        else:
+            page.click("#hand-form [data-action=pass]", timeout=2000)
+    except Exception:
+        pass  # the table re-rendered under the click: next time
+
+
+def measure_motion(page, cdp, plays: int, rate: float, timeout_s: float = 600) -> dict:
+    """Long tasks overlapping play windows under CPU throttling (see the module doc)."""
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    page.evaluate("() => { window.__tasks = []; window.__windows = []; window.__scripts = {}; }")
+    deadline = time.time() + timeout_s
+    try:
+        while time.time() < deadline:
+            windows = page.evaluate("window.__windows")
+            if sum(1 for w in windows if w[3]) >= plays:
+                break
+            if page.query_selector("#result:not([hidden]) [data-action=next_game]"):
+                page.click("#result [data-action=next_game]")
+            elif page.query_selector("#hand-form.my-turn"):
+                play_turn(page)
+            page.wait_for_timeout(200)
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    windows = page.evaluate("window.__windows")
+    tasks = page.evaluate("window.__tasks")
+    played = [w for w in windows if w[3]]
+    animated = sum(1 for w in played if w[4])
+    during = [d for s, d in tasks if any(s < w[2] and s + d > w[0] for w in played)]
+    handle = [w[1] - w[0] for w in windows]
+    scripts = {k: (statistics.median(v), max(v), sum(v) / len(windows)) for k, v in page.evaluate("window.__scripts").items()}
+    return {"plays": len(played), "animated": animated, "messages": len(windows), "longest_during": max(during, default=0.0),
+            "over_50_during": len(during), "longest_any": max((d for _, d in tasks), default=0.0),
+            "over_50_any": len(tasks), "handle_p50": statistics.median(handle) if handle else 0.0,
+            "handle_max": max(handle, default=0.0), "scripts": scripts}
+
+
+def practice(p, tmp: Path, url: str, log: Path) -> list[tuple[str, float, tuple]]:
+    """Cold and warm visits of /practice/daifugo/ in a fresh persistent profile: (label, ms,
+    (bytes the page's CDP saw, responses, 0, response bodies the server sent: with the
+    Pyodide worker's downloads and the service worker's precache, which the page's CDP
+    session does not see))."""
+    context = p.chromium.launch_persistent_context(tmp / "profile", executable_path=CHROMIUM, headless=True, args=ARGS,
+                                                   base_url=url, service_workers="allow")
+    context.add_init_script(FIRST_TABLE)
+    out = []
+    try:
+        for label, button in (("cold", "#practice-form button[type=submit]"), ("warm", "#continue")):
+            page = context.new_page()
+            page.on("dialog", lambda d: d.accept())
+            cdp = context.new_cdp_session(page)
+            transfer = Transfer(cdp)
+            t0 = time.time()
+            page.goto("/practice/daifugo/", wait_until="load")
+            page.locator(button).click()
+            ms = wait_table(page)
+            if label == "cold":  # the service worker's precache finishes before the warm visit
+                page.evaluate("async () => { await navigator.serviceWorker.ready; return true; }")
+                page.wait_for_timeout(3000)
+            out.append((label, ms, (transfer.responses, transfer.count, transfer.frames,
+                                    sum(r["raw"] for r in read_bytes(log, t0)))))
+            page.close()
+    finally:
+        context.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--plays", type=int, default=20, help="plays to watch under throttling (default 20)")
+    parser.add_argument("--throttle", type=float, default=4.0, help="CPU slowdown (default 4)")
+    parser.add_argument("--skip-practice", action="store_true", help="no Pyodide practice visits")
+    parser.add_argument("--without-feel", action="store_true", help="refuse static/feel.js (the baseline)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="tefuda-table-bench-") as tmp:
+        tmp = Path(tmp)
+        server, url, log = start_server(tmp)
+        try:
+            with sync_playwright() as p:
+                print(f"Table page in headless Chromium ({CHROMIUM}) against daphne on loopback (TEFUDA_DEBUG=0)"
+                      + (", static/feel.js refused" if args.without_feel else ""))
+                browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+                page, cdp = room_table(browser, url, args.without_feel)
+                for label, ms, (size, count, frames, served) in measure_room_load(page, cdp, log):
+                    print(f"room table, {label}: first table {ms:,.0f} ms; {kb(size)} over the wire in {count}"
+                          f" responses ({kb(served)} of bodies sent) + {kb(frames)} of socket frames")
+                m = measure_motion(page, cdp, args.plays, args.throttle)
+                print(f"plays, CPU throttled {args.throttle:g}×: {m['plays']} plays ({m['animated']} animated) in"
+                      f" {m['messages']} messages; longest task during a play's 400 ms {m['longest_during']:.0f} ms"
+                      f" ({m['over_50_during']} tasks over 50 ms); longest task at all {m['longest_any']:.0f} ms"
+                      f" ({m['over_50_any']} over 50 ms)")
+                print(f"  a message's swap + page scripts: p50 {m['handle_p50']:.1f} ms, max {m['handle_max']:.1f} ms")
+                for name, (p50, top, mean) in sorted(m["scripts"].items(), key=lambda kv: -kv[1][2]):
+                    print(f"    {name:<22} per call p50 {p50:5.1f} ms, max {top:5.1f} ms; per message {mean:5.1f} ms")
+                verdict = "met" if m["longest_during"] <= 50 else "NOT met"
+                print(f"  target (no task over 50 ms during a play animation): {verdict}")
+                browser.close()
+                if not args.skip_practice:
+                    for label, ms, (size, count, _, served) in practice(p, tmp, url, log):
+                        print(f"practice table (/practice/daifugo/), {label}: first table {ms:,.0f} ms;"
+                              f" {kb(served)} of bodies sent (the page's own requests: {kb(size)} over the wire"
+                              f" in {count} responses)")
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()

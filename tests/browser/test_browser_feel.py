@@ -1,0 +1,191 @@
+"""The table's feel in Chromium (issue 13; static/feel.js): a play animates (and nothing
+does under prefers-reduced-motion: reduce), a click during an animation sends its message
+at once, the mute switch is remembered and silences every sound and the vibration your
+turn brings (navigator.vibrate, after a tap), and the tab title
+flashes at your turn in a hidden tab until the tab is seen.
+
+Each test plays a Daifugō room of one person and three CPUs (the server's table, no
+Pyodide). What the page did is recorded by init scripts that run before the page's own:
+per message, the animations alive right after feel.js handled it; every WebSocket send and
+click with its time; every sound node started (AudioScheduledSourceNode.start); every
+navigator.vibrate call."""
+import pytest
+
+from tests.browser.steps import enter
+
+pytestmark = pytest.mark.browser
+
+RECORD = """
+window.__frames = []; window.__sends = []; window.__clicks = []; window.__starts = 0;
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) { window.__sends.push([performance.now(), String(data)]); return send.call(this, data); };
+const start = AudioScheduledSourceNode.prototype.start;
+AudioScheduledSourceNode.prototype.start = function (...a) { window.__starts += 1; return start.apply(this, a); };
+document.addEventListener("click", () => window.__clicks.push(performance.now()), true);
+window.__vibrations = 0;
+navigator.vibrate = () => { window.__vibrations += 1; return true; };
+document.addEventListener("htmx:wsAfterMessage", () => {
+  const field = document.getElementById("field");
+  const ids = document.getAnimations().filter(a => !(a instanceof CSSTransition)).map(a => a.id || a.animationName || "?");
+  window.__frames.push({field: field ? field.dataset.by + "|" + [...field.querySelectorAll(".field-cards [data-code]")].map(c => c.dataset.code).join(",") : "", ids});
+});
+"""
+
+HIDDEN = """
+window.__hidden = false;
+Object.defineProperty(Document.prototype, "hidden", {configurable: true, get() { return window.__hidden; }});
+Object.defineProperty(Document.prototype, "visibilityState", {configurable: true, get() { return window.__hidden ? "hidden" : "visible"; }});
+"""
+
+
+def table(browser, url, phrase, *, reduced=False, scripts=(RECORD,), hide=False):
+    """A page at a Daifugō table with three fast CPUs, recorded from its first script
+    (``hide``: the tab is hidden from the moment the game starts; needs :data:`HIDDEN`)."""
+    context = browser.new_context()
+    for script in scripts:
+        context.add_init_script(script)
+    page = context.new_page()
+    page.problems = []  # script errors and CSP refusals (feel.js sets styles and builds ghosts)
+    page.on("console", lambda m: page.problems.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
+    enter(page, url, "あき", phrase)
+    page.select_option("select[name=speed]", "fast")
+    page.wait_for_timeout(200)
+    for n in (1, 2, 3):
+        page.click("text=CPUを追加")
+        page.wait_for_selector(f"#lobby li:has-text('CPU {n}')")
+    if hide:
+        page.evaluate("() => { window.__hidden = true; document.dispatchEvent(new Event('visibilitychange')); }")
+    page.click("text=ゲーム開始")
+    page.wait_for_selector("#hand-form")
+    return page
+
+
+def play_my_turn(page, timeout=40000) -> bool:
+    """Wait for this seat's turn, take the hint and play it (pass when the hint selects
+    nothing), and wait until the server took it. True if cards were played."""
+    page.wait_for_selector("#hand-form.my-turn", timeout=timeout)
+    version = page.get_attribute("#ver", "data-version")
+    page.click("#hand-form button:has-text('ヒント')")
+    try:
+        page.wait_for_function("() => document.querySelector('#hand-form input:checked')", timeout=1500)
+        played = True
+    except Exception:
+        played = False
+    version = page.get_attribute("#ver", "data-version")
+    if played:
+        page.click("#hand-form button[value=play]:visible >> nth=-1")
+    else:
+        page.click("#hand-form [data-action=pass]")
+    page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'", timeout=5000)
+    return played
+
+
+def play_until_i_play(page) -> None:
+    """Turns until this seat has put cards on the field."""
+    for _ in range(10):
+        if play_my_turn(page):
+            return
+    raise AssertionError("the hint never played in ten turns")
+
+
+def field_changes(page) -> list:
+    """The recorded messages that put new cards on the field, with their animations."""
+    frames, out, last = page.evaluate("window.__frames"), [], None
+    for f in frames:
+        cards = f["field"].split("|", 1)[1] if "|" in f["field"] else ""
+        if cards and f["field"] != last:
+            out.append(f)
+        last = f["field"]
+    return out
+
+
+def test_a_play_animates_and_a_click_during_it_is_sent_at_once(live_server_url, browser):
+    page = table(browser, live_server_url, "うごく テーブル")
+    assert any("feel-deal" in f["ids"] for f in page.evaluate("window.__frames"))  # the hand flies in
+    play_until_i_play(page)
+    page.wait_for_function("() => window.__frames.some(f => f.ids.includes('feel-play'))", timeout=5000)
+    played = field_changes(page)
+    assert played and all("feel-play" in f["ids"] for f in played), played
+
+    # the next time cards land on the field (a CPU or this seat), 退出 is clicked while they fly
+    page.evaluate("""() => document.addEventListener("htmx:wsAfterMessage", function on() {
+        const flying = document.getAnimations().filter(a => a.id === "feel-play" && a.playState === "running");
+        if (!flying.length) return;
+        document.removeEventListener("htmx:wsAfterMessage", on);
+        window.__flying = flying.length;
+        window.__clickAt = performance.now();
+        document.querySelector("#leave button[value=leave]").click();
+    })""")
+    for _ in range(400):
+        if page.evaluate("window.__clickAt !== undefined"):
+            break
+        if page.query_selector("#hand-form.my-turn"):
+            play_my_turn(page)
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.__flying") > 0
+    click_at = page.evaluate("window.__clickAt")
+    sends = [t for t, data in page.evaluate("window.__sends") if '"leave"' in data and t >= click_at]
+    assert sends and sends[0] - click_at < 20, (sends, click_at)  # sent in the click's own task
+    assert not page.problems, page.problems
+    page.context.close()
+
+
+def test_no_motion_when_reduced_motion_is_asked(live_server_url, browser):
+    page = table(browser, live_server_url, "しずかな テーブル", reduced=True)
+    assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    play_until_i_play(page)
+    page.wait_for_timeout(1500)  # CPUs answer: more plays land
+    assert field_changes(page), "no play reached the field: nothing was tested"
+    assert all(not f["ids"] for f in page.evaluate("window.__frames"))
+    assert page.evaluate("document.getAnimations().filter(a => !(a instanceof CSSTransition)).length") == 0
+    page.context.close()
+
+
+def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
+    page = table(browser, live_server_url, "おとの テーブル")
+    mute = page.locator("button[data-mute]")
+    assert mute.is_visible() and mute.get_attribute("aria-pressed") == "false"
+    box = mute.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    play_until_i_play(page)  # taps: the sound may start
+    page.wait_for_function("() => window.__starts > 0", timeout=5000)
+    page.wait_for_selector("#hand-form.my-turn", timeout=40000)  # the next turn, after a tap: a phone vibrates
+    assert page.evaluate("window.__vibrations") >= 1
+
+    mute.click()
+    assert mute.get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector("#hand-form")
+    assert page.get_attribute("button[data-mute]", "aria-pressed") == "true"  # remembered
+    assert page.evaluate("localStorage.getItem('tefuda.mute')") == "1"
+    play_until_i_play(page)  # taps, a play, passes and turns: all silent, no vibration
+    page.wait_for_selector("#hand-form.my-turn", timeout=40000)
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__starts") == 0
+    assert page.evaluate("window.__vibrations") == 0
+    assert page.evaluate("window.__frames.length") > 1  # messages did arrive
+
+    page.click("button[data-mute]")  # sound back on
+    assert page.get_attribute("button[data-mute]", "aria-pressed") == "false"
+    play_until_i_play(page)
+    page.wait_for_function("() => window.__starts > 0", timeout=10000)
+    assert not page.problems, page.problems
+    page.context.close()
+
+
+def test_the_title_flashes_at_your_turn_in_a_hidden_tab(live_server_url, browser):
+    page = table(browser, live_server_url, "かくれた タブ", scripts=(RECORD, HIDDEN), hide=True)
+    title = "部屋 — 手札 Tefuda"
+    page.wait_for_selector("#hand-form.my-turn", timeout=40000)
+    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000)
+    assert "あなたの番です" in page.title()
+    page.wait_for_function(f"() => document.title === {title!r}", timeout=3000)  # it flashes…
+    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000)  # …on and off
+    page.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
+    assert page.title() == title
+    page.wait_for_timeout(2200)
+    assert page.title() == title  # seen: it stopped
+    page.context.close()
