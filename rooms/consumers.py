@@ -117,6 +117,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.greeted = self.leave_armed = self.probed = self.unbound = False
         self.touched = 0.0  # when this socket last renewed its seat's lease (monotonic)
         self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
+        self.last_move: tuple | None = None  # moves.fingerprint of this tab's last applied move
         cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
         self.bid_hash = tokens.digest(cookie)
         self.address = ratelimit.open_socket(_client_address(self.scope), self.limits)
@@ -208,6 +209,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # --- incoming ------------------------------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None):
+        msg = None
         try:
             try:
                 msg = self._decode(text_data)
@@ -218,6 +220,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 raise
             await self.handle(msg)
         except IllegalAction as exc:
+            if moves.repeats(self.last_move, msg, exc):  # a double click: the move is in
+                await self.refresh()
+                return
             await self.refresh(notice=exc.as_dict(), selected=getattr(exc, "selected", None))
         except Exception:
             # A bug must not cost the player the table: log it, re-render this seat with a
@@ -475,6 +480,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
         try:
             await self.refresh(before=move)  # show the result at once; the doorbell is then a no-op
+            self.last_move = moves.fingerprint(msg)
         except _Deferred:
             order, action = deferred[0]
             apply = lambda: database_sync_to_async(actions.play)(self.room_id, order, version, action)  # noqa: E731
@@ -483,6 +489,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             except IllegalAction as exc:
                 exc.selected = action.get("cards", []) if cards is None else cards
                 raise
+            self.last_move = moves.fingerprint(msg)
             await self.refresh()
 
     async def _do(self, change) -> None:

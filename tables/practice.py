@@ -80,6 +80,7 @@ class PracticeTable:
         self.selection: list[int] = []
         self.leave_armed = False
         self.left = False
+        self.last_move: tuple | None = None  # moves.fingerprint of the last move applied
 
     # --- saves ------------------------------------------------------------------------------
     def save(self) -> dict:
@@ -130,10 +131,13 @@ class PracticeTable:
     def receive(self, text: str, now: float) -> list[str]:
         """The frames answering one message from the page (``now``: epoch seconds). A bad
         or refused message is answered with the reason by the hand and changes nothing."""
+        msg = None
         try:
             msg = _decode(text)
             return self._handle(msg, now)
         except IllegalAction as exc:
+            if moves.repeats(self.last_move, msg, exc):  # a double click: the move is in
+                return [self._frame(now)]
             self.frames.forget("msg")  # the same refusal twice is still shown
             return [self._frame(now, notice=exc.as_dict())]
 
@@ -245,6 +249,7 @@ class PracticeTable:
             self.frames.forget("msg")
             return [self._frame(now, notice=exc.as_dict())]
         self.selection = []
+        self.last_move = moves.fingerprint(msg)
         return [self._frame(now)]
 
     def _apply(self, seat: int | None, action: dict, now: float) -> None:

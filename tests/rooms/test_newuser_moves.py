@@ -1,0 +1,36 @@
+"""Issue 13, found by new-user runs: a double click on 出す is dropped quietly (the move
+is in; no "画面が古くなっていました"), at a server's room as at the practice table."""
+import pytest
+from channels.db import database_sync_to_async as adb
+
+from games import get_engine
+from rooms.models import Room
+
+from test_room_consumer import at_a_persons_turn
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+E = get_engine("daifugo")
+
+
+async def test_a_double_click_on_play_is_dropped_quietly(make_room):
+    room, tabs, names = await at_a_persons_turn(make_room)
+    turn = room.state["turn"]
+    a = tabs[names[turn]]
+    await a.drain()
+    legal = E.legal_actions(room.state, turn)
+    play = next((x for x in legal if x["type"] == "play" and x["mode"] == "plain"), None)
+    if play is None:  # nothing beats the field: a double click on パス
+        msg = dict(act="pick", version=str(a.version), index=str([x for x in legal if "cards" not in x].index({"type": "pass"})))
+    else:
+        msg = dict(act="play", version=str(a.version), card=[str(c) for c in play["cards"]], mode="plain")
+    await a.send(**msg)
+    await a.send(**msg)  # the second click of a double click, same version, same cards
+    got = [await a.recv()] + await a.drain()
+    after = await adb(Room.objects.get)(pk=room.id)
+    assert after.version == room.version + 1  # played once
+    assert not any("画面が古く" in h or 'data-code="stale"' in h for h in got)
+    # a move at an old version that is NOT the one just made is still refused as stale
+    await a.send(**dict(msg, act="play", card=["0", "1"], mode="plain"))
+    assert 'data-code="stale"' in "".join([await a.recv()] + await a.drain())
+    for t in tabs.values():
+        await t.close()
