@@ -480,7 +480,7 @@ class GuandanEngine(Engine):
         to_beat = None
         if table is not None:
             ja, en = describe(table)
-            to_beat = {"ja": f"{ja}より強い役かボム", "en": f"beat {en} or bomb"}
+            to_beat = {"ja": f"{ja}より強い役か爆弾", "en": f"beat {en} or bomb"}
         trib = None
         if state["tribute"]:
             t = state["tribute"]

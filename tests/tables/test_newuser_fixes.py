@@ -30,3 +30,115 @@ def test_a_double_click_on_play_is_dropped_quietly_in_practice():
     assert not any("画面が古く" in f or 'data-code="stale"' in f for f in first + second)
     other = send(table, 2.0, **dict(msg, card=["0"]))  # another move at the old version
     assert 'data-code="stale"' in other[0]
+
+
+# --- Guandan ---------------------------------------------------------------------------------
+
+import re  # noqa: E402
+
+from games.guandan import levels as gd_levels  # noqa: E402
+from tables.core.screen import table_screen  # noqa: E402
+
+GD = get_engine("guandan")
+GD_FIRST = "gf1"  # a deal where you (seat 0) go out first and the hand goes on
+
+
+def screen(table):
+    return table_screen(table.room, table.seats, table.seats[YOU], {YOU}).parts
+
+
+def play_guandan(table, until, now=1.0):
+    """Auto-play your turns and tick the CPUs until ``until(state)``; returns ``now``."""
+    send(table, now, act="hello")
+    for _ in range(3000):
+        if until(table.room.state):
+            return now
+        if YOU in GD.actors(table.room.state):
+            send(table, now, act="auto", version=str(table.room.version))
+        elif table.room.state["phase"] == "hand_over":
+            send(table, now, act="pick", version=str(table.room.version), index="0")
+        else:
+            now = max(now, table.next_due())
+            table.tick(now)
+    raise AssertionError("never reached")
+
+
+def test_guandan_fast_forward_is_offered_once_you_are_out_and_plays_at_once():
+    table = PracticeTable("guandan", {}, seed=GD_FIRST)
+    now = play_guandan(table, lambda s: YOU in s["finished"])
+    assert table.room.state["phase"] == "play"
+    hand = screen(table)["hand"]
+    assert 'value="ffwd"' in hand and "早送り" in hand
+    send(table, now, act="ffwd", version=str(table.room.version))
+    assert table.room.options["fast_forward"]
+    now = table.next_due()  # the CPU move already on its way, then the CPUs play at once
+    table.tick(now)
+    assert table.next_due() - now < 0.1
+
+
+def test_guandan_one_name_per_play_on_the_field_the_log_and_the_seats():
+    """Seed 003 §18's terms (階段 for a straight) wherever a play is named."""
+    straights = 0
+    for seed in ("gl1", "gl2", "gl3"):
+        table = PracticeTable("guandan", {}, seed=seed)
+        send(table, 1.0, act="hello")
+        now = 1.0
+        while table.room.state["phase"] == "play":
+            last = table.room.state["trick"]["last"]
+            parts = screen(table)
+            shown = parts["field"] + parts["log"] + parts["seats"]
+            assert not re.search("ストレート(?!フラッシュ)|同花順|四大天王|ボム", shown)
+            if last and last["reading"].startswith("straight:"):
+                straights += 1
+                name = re.search(r"：(階段 [^<]+)</p>", parts["field"]).group(1)
+                assert f"：{name}</li>" in parts["log"]
+            if YOU in GD.actors(table.room.state):
+                send(table, now, act="auto", version=str(table.room.version))
+            else:
+                now = max(now, table.next_due())
+                table.tick(now)
+    assert straights
+
+
+def test_guandan_status_bar_and_result_card_agree_on_the_finished_hands_level():
+    table = PracticeTable("guandan", {}, seed=GD_FIRST)
+    play_guandan(table, lambda s: s["phase"] == "hand_over")
+    result = table.room.state["results"][-1]
+    assert result["levels_after"][result["winner_team"]] != result["level"]  # the next hand's level differs
+    parts = screen(table)
+    assert f'レベル <b>{result["level"]}</b>' in parts["status"]
+    assert f'レベル{result["level"]}の局' in parts["result"]
+
+
+def test_guandan_no_rise_floats_when_the_level_stays_at_a():
+    table = PracticeTable("guandan", {}, seed=GD_FIRST)
+    play_guandan(table, lambda s: s["phase"] == "hand_over")
+    # the winners were at A and won a hand played at the others' level, partner 3rd: +2
+    # by the formula, but the level is capped at A (§17) and stays there
+    state = table.room.state
+    res = gd_levels.level_update(["A", "5"], "5", [0, 1, 2, 3], state["config"]["a_rule"], [0, 0])
+    assert res["delta"] == 2 and res["levels_after"][0] == "A" and not res["match_won"]
+    state["results"][-1] = {"hand_no": 1, "level": "5", "level_team": 1, "order": [0, 1, 2, 3],
+                            "levels_before": ["A", "5"], **res}
+    state["levels"] = res["levels_after"]
+    parts = screen(table)
+    assert "gd-float" not in parts["status"] and "gd-float" not in parts["result"]
+    # a rise that happened still floats: 2 → 4
+    res = gd_levels.level_update(["2", "2"], "2", [0, 1, 2, 3], state["config"]["a_rule"], [0, 0])
+    state["results"][-1] = {"hand_no": 1, "level": "2", "level_team": None, "order": [0, 1, 2, 3],
+                            "levels_before": ["2", "2"], **res}
+    assert '<span class="gd-float">+2</span>' in screen(table)["result"]
+
+
+def test_guandan_the_card_named_by_return_is_the_one_selected_in_the_hand():
+    table = PracticeTable("guandan", {}, seed=GD_FIRST)
+    now = play_guandan(table, lambda s: s["phase"] == "return" and YOU in GD.actors(s))
+    hand = screen(table)["hand"]
+    named = re.search(r'data-action="return" data-card="(\d+)"', hand).group(1)
+    assert re.search(rf'value="{named}" checked', hand)
+    assert len(re.findall(r'name="card" value="\d+" checked', hand)) == 1
+    # another card that may be returned, selected in the hand: これを返す names it
+    other = re.search(r'data-action="return-other" data-card="(\d+)"', hand).group(1)
+    frames = send(table, now, act="select", card=[other])
+    assert f'data-action="return" data-card="{other}"' in frames[0]
+    assert re.search(rf'value="{other}" checked', frames[0])
