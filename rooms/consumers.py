@@ -223,6 +223,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if moves.repeats(self.last_move, msg, exc):  # a double click: the move is in
                 await self.refresh()
                 return
+            exc = moves.explained(msg, exc)  # a stop or an interrupt too late says so
             await self.refresh(notice=exc.as_dict(), selected=getattr(exc, "selected", None))
         except Exception:
             # A bug must not cost the player the table: log it, re-render this seat with a

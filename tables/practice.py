@@ -138,6 +138,7 @@ class PracticeTable:
         except IllegalAction as exc:
             if moves.repeats(self.last_move, msg, exc):  # a double click: the move is in
                 return [self._frame(now)]
+            exc = moves.explained(msg, exc)  # a stop or an interrupt too late says so
             self.frames.forget("msg")  # the same refusal twice is still shown
             return [self._frame(now, notice=exc.as_dict())]
 

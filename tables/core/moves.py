@@ -94,3 +94,13 @@ def repeats(last: tuple | None, msg: dict, exc) -> bool:
     :func:`fingerprint` of this tab's last applied move (None: none yet)."""
     return (last is not None and isinstance(msg, dict) and getattr(exc, "code", None) == "stale"
             and fingerprint(msg) == last)
+
+
+def explained(msg, exc):
+    """The refusal to show for ``exc`` of ``msg``: a stale press of an out-of-turn button
+    (a 9 interrupt, or a window's stop, whose buttons send ``"window": "1"``) says it came
+    too late (:func:`tables.core.errors.late`) instead of "画面が古くなっていました"."""
+    if getattr(exc, "code", None) == "stale" and isinstance(msg, dict) and (
+            msg.get("act") == "interrupt" or msg.get("window") == "1"):
+        return errors.late()
+    return exc

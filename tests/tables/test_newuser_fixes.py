@@ -142,3 +142,81 @@ def test_guandan_the_card_named_by_return_is_the_one_selected_in_the_hand():
     frames = send(table, now, act="select", card=[other])
     assert f'data-action="return" data-card="{other}"' in frames[0]
     assert re.search(rf'value="{other}" checked', frames[0])
+
+
+# --- Daifugō: windows a person can use, late presses, time-outs ------------------------------
+
+from games.daifugo.cards import RANK as DF_RANK  # noqa: E402
+from tables.core import pacing, speeds  # noqa: E402
+from tables.practice import LocalRoom, LocalSeat  # noqa: E402
+
+DF = get_engine("daifugo")
+
+
+def test_at_fast_speed_the_nine_interrupt_stays_open_for_a_person_whatever_they_hold():
+    """はやい: the CPU on turn waits PERSON_INTERRUPT while you may 9-interrupt by the
+    public facts, the same whether or not you hold 9s; else it plays at its speed."""
+    waits = {True: set(), False: set()}  # holding 9s → waits seen while you may interrupt
+    others = set()
+    for seed in ("nine1", "nine2", "nine3"):
+        table = PracticeTable("daifugo", {"players": "4", "speed": "fast"}, seed=seed)
+        send(table, 1.0, act="hello")
+        now = 1.0
+        for _ in range(400):
+            state = table.room.state
+            if DF.is_over(state):
+                break
+            turn = state["turn"]
+            cpu_timer = table.room.timers.get(str(turn))
+            if cpu_timer and cpu_timer[0] == "cpu" and not state["window"] and not state["pending"]:
+                wait = round(cpu_timer[1] - now, 6)
+                if DF.interrupt_open(state, YOU):
+                    waits[any(DF_RANK[c] == 9 for c in state["hands"][YOU])].add(wait)
+                else:
+                    others.add(wait)
+            if YOU in DF.actors(state):
+                send(table, now, act="auto", version=str(table.room.version))
+            else:
+                now = max(now, table.next_due())
+                table.tick(now)
+    assert waits[True] == waits[False] == {speeds.PERSON_INTERRUPT}
+    assert speeds.SPEEDS["fast"] in others
+
+
+def test_practice_stop_windows_are_long_enough_for_a_person_at_every_speed():
+    room = LocalRoom("daifugo", {"speed": "fast"}, {}, "s")
+    from tables.core import reactions
+    stop = {"kind": "stop", "seconds": 4.0}
+    assert reactions.window_seconds(room, stop) == speeds.PERSON_WINDOW
+    room.options = {"speed": "slow"}
+    assert reactions.window_seconds(room, stop) == 7.5
+    room.solo, room.options = False, {"speed": "fast"}
+    assert reactions.window_seconds(room, stop) == 4.0  # online: the fixed 4 s
+
+
+def test_a_late_interrupt_or_stop_says_why_it_did_nothing():
+    table = PracticeTable("daifugo", {"players": "4"}, seed="late1")
+    to_my_turn(table, "daifugo")
+    before = table.room.version
+    late = send(table, 2.0, act="interrupt", version=str(before - 1), index="0")
+    assert 'data-code="late"' in late[0] and "間に合いませんでした" in late[0]
+    late = send(table, 2.0, act="pick", version=str(before - 1), index="0", window="1")
+    assert 'data-code="late"' in late[0]
+    assert table.room.version == before
+    stale = send(table, 2.0, act="pick", version=str(before - 1), index="0")  # an ordinary button
+    assert 'data-code="stale"' in stale[0]
+
+
+def test_a_turn_that_timed_out_is_labelled_in_the_log():
+    state = DF.new({"players": 4}, "limit1")
+    turn = state["turn"]
+    due = pacing.due_action(DF, state, {str(turn): ["limit", 0.0]}, 1.0)
+    assert due["by"] == "timeout"
+    new, _ = DF.apply(state, due["seat"], due["action"])
+    room = LocalRoom("daifugo", {"players": 4, "turn_limit": 30}, new, "limit1", solo=False)
+    seats = [LocalSeat(i, f"P{i}", True) for i in range(4)]
+    log = table_screen(room, seats, seats[0], {0, 1, 2, 3}).parts["log"]
+    assert f"P{turn}: 時間切れ" in log
+    # a CPU's own move is not a time-out
+    cpu = pacing.due_action(DF, state, {str(turn): ["cpu", 0.0]}, 1.0)
+    assert "timed_out" not in cpu["action"]
