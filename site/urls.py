@@ -10,6 +10,7 @@ urlpatterns = [
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("offline/", views.offline, name="offline"),
+    path("rules/<slug:game>/", views.rules, name="rules"),
     path("admin/", admin.site.urls),
     path("analytics/", include("analytics.urls")),
     path("", include("rooms.urls")),

@@ -6,6 +6,7 @@ from channels.db import database_sync_to_async as adb
 from games import get_engine
 from rooms.models import Room
 
+from room_tabs import Tab
 from test_room_consumer import at_a_persons_turn
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -34,3 +35,11 @@ async def test_a_double_click_on_play_is_dropped_quietly(make_room):
     assert 'data-code="stale"' in "".join([await a.recv()] + await a.drain())
     for t in tabs.values():
         await t.close()
+
+
+async def test_the_waiting_room_links_the_games_rules_in_a_new_tab(make_room):
+    room, toks = await adb(make_room)(("あき",))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    assert "待合室" in html and 'href="/rules/daifugo/" target="_blank"' in html
+    await tab.close()
