@@ -38,3 +38,13 @@ def test_the_practice_screen_and_the_table_link_their_rules_in_a_new_tab(client,
     frame = PracticeTable(game, {"players": "4"} if game == "daifugo" else {}).receive('{"act": "hello"}', 1.0)[0]
     leave = frame[frame.index('id="leave"'):]
     assert re.search(rf'<a [^>]*href="/rules/{game}/" target="_blank"[^>]*>ルール</a>', leave[:leave.index("</div>")])
+
+
+def test_every_house_rule_is_described_where_it_is_switched(client):
+    from tables.core import options as opts
+
+    page = client.get("/practice/guandan/").content.decode()
+    for value in opts.CHOICES["guandan"]["a_rule"]:
+        assert opts.DESCRIPTIONS[value] in page
+    rows = opts.rule_rows("daifugo", opts.defaults("daifugo"))
+    assert rows and all(r["description"] for r in rows)  # one line for each switch

@@ -43,3 +43,18 @@ async def test_the_waiting_room_links_the_games_rules_in_a_new_tab(make_room):
     html = await tab.open(toks["あき"])
     assert "待合室" in html and 'href="/rules/daifugo/" target="_blank"' in html
     await tab.close()
+
+
+async def test_the_waiting_room_describes_every_rule_switch_in_one_line(make_room):
+    from tables.core import options as opts
+
+    room, toks = await adb(make_room)(("あき",))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    for name in opts.RULE_SWITCHES["daifugo"]:
+        assert f'<small class="rule-desc">{opts.DESCRIPTIONS[name]}</small>' in html
+    html = await tab.act("options", game="guandan")
+    for value in opts.CHOICES["guandan"]["a_rule"]:
+        if value == "a_required":  # the current choice's line, next to its select
+            assert f'<small class="rule-desc">{opts.DESCRIPTIONS[value]}</small>' in html
+    await tab.close()
