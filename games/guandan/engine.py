@@ -448,7 +448,7 @@ class GuandanEngine(Engine):
         "teams": [{"seats", "level", "a_fails"}], "hand": [card dicts] (own, by id),
         "counts": [cards left per seat], "turn", "trick": {"leader", "last", "plays",
         "passed"}, "finished", "tribute": {...} | None, "unseen": {"BJ", "LJ", "wild",
-        "level"}, "results", "winner", "to_beat": {"ja", "en"} | None}``. Plays carry
+        "level"}, "played": [ids played this hand], "results", "winner", "to_beat": {"ja", "en"} | None}``. Plays carry
         ``"wilds": {id: "7扱い"}`` (003 wild display)."""
         lv = level_of(state)
         own = state["hands"][seat] if seat is not None else []
@@ -505,7 +505,7 @@ class GuandanEngine(Engine):
                           "plays": [show(p) for p in tr["plays"]], "passed": list(tr["passed"])},
                 "to_beat": to_beat,
                 "finished": list(state["finished"]),
-                "tribute": trib, "unseen": unseen,
+                "tribute": trib, "unseen": unseen, "played": list(state["pile"]),
                 "results": state["results"], "winner": state["winner"],
                 "actors": self.actors(state)}
 

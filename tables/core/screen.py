@@ -28,7 +28,8 @@ from . import env as fragments_env
 from .cache import seat_view
 from .pacing import TABLE
 
-TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave")
+TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave",
+               "aid")  # aid: help for new players (a legend, the exchange, a card counter)
 SIMPLE_ACTIONS = {"pass": "パス", "next_game": "次のラウンドへ", "stop": "止める",
                   "revolution_stop": "革命を止める (♥Q×2)"}
 CARD_CHOICES = {"exchange": "渡す", "give": "選んで渡す (7渡し)", "discard": "選んで捨てる (10捨て)"}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label
 
+from ..core.counter import unseen_by_rank
 from ..core.presenter import Presenter
 from ..core.screen import is_button
 
@@ -118,6 +119,7 @@ class GuandanPresenter(Presenter):
                 # the level the hand on screen is (was) played at: between hands the
                 # finished one's, as its result card says (003 §14), not the next one's
                 "shown_level": result["level"] if result else view["hand_level"],
+                "counter": _counter(view, level) if view["phase"] == "play" else None,
                 "my_choice": bool(tributes or returns),
                 "auto_intervals": AUTO_INTERVALS,
                 "a_rule_label": {"a_required": "A必須 · 競技", "three_fail_reset": "3回失敗で2に戻る"}.get(view["a_rule"]),
@@ -133,6 +135,19 @@ def _card_of(engine, state, seat, index):
     actions = [a for a in engine.legal_actions(state, seat) if is_button(a)]
     c = actions[index]["card"]
     return {"id": c, "code": CODE[c], "label": card_label(c), "red": SUIT[c] in ("H", "D")}
+
+
+#: two decks (seed 000 §1): eight of each rank, two small and two big jokers
+DECK = {r: 2 if r in ("LJ", "BJ") else 8 for r in RANK_NAMES}
+
+
+def _counter(view: dict, level: int) -> list[dict]:
+    """The card counter (issue 13): unseen cards by rank, strongest first in this hand's
+    order (the level card above A, 000 §3); from the seat's hand and the cards played this
+    hand (the view's ``played``)."""
+    order = sorted(range(len(RANK_NAMES)), key=lambda r: -_power(r, level))
+    return unseen_by_rank(DECK, [RANK_NAMES[RANK[c["id"]]] for c in view["hand"]],
+                          [RANK_NAMES[RANK[c]] for c in view["played"]], [RANK_NAMES[r] for r in order])
 
 
 def _returns(engine, state, seat, buttons: list, suggested, selected: list) -> list[dict]:

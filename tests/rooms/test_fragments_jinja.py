@@ -16,7 +16,8 @@ from rooms.render import screen, stage
 HOSTILE = ['<b>"&\'', "{{ n }}&amp;", '\'"><s>x']
 NOTICE = {"code": "bad_play", "ja": '<i>"ダメ"</i> & \'x\'', "en": '"><script>alert(1)</script>'}
 PART_IDS = {"status": "status", "seats": "seats", "field": "field", "hand": "hand-form", "msg": "msg",
-            "log": "log", "graveyard": "graveyard", "result": "result", "leave": "leave", "lobby": "lobby"}
+            "log": "log", "graveyard": "graveyard", "result": "result", "leave": "leave", "lobby": "lobby",
+            "aid": "aid"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
