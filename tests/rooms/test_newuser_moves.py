@@ -58,3 +58,15 @@ async def test_the_waiting_room_describes_every_rule_switch_in_one_line(make_roo
         if value == "a_required":  # the current choice's line, next to its select
             assert f'<small class="rule-desc">{opts.DESCRIPTIONS[value]}</small>' in html
     await tab.close()
+
+
+async def test_a_late_interrupt_at_a_room_says_why_it_did_nothing(make_room):
+    room, tabs, names = await at_a_persons_turn(make_room)
+    a = tabs[names[room.state["turn"]]]
+    await a.drain()
+    await a.send(act="interrupt", version=str(a.version - 1), index="0")
+    got = "".join([await a.recv()] + await a.drain())
+    assert 'data-code="late"' in got and "間に合いませんでした" in got
+    assert (await adb(Room.objects.get)(pk=room.id)).version == room.version
+    for t in tabs.values():
+        await t.close()
