@@ -89,7 +89,7 @@ def test_the_guandan_counter_is_every_unseen_card_by_rank():
     run(table, lambda s: len(s["pile"]) >= 20)
     state = table.room.state
     aid = parts(table)["aid"]
-    shown = {r: int(n) for r, n in re.findall(r'<li data-rank="([^"]+)"[^>]*><b>[^<]*</b> (\d+)</li>', aid)}
+    shown = {r: int(n) for r, n in re.findall(r'<span data-rank="([^"]+)"[^>]*><b>[^<]*</b> (\d+)枚</span>', aid)}
     others = Counter(GD_NAMES[GD_RANK[c]] for s in range(4) if s != YOU for c in state["hands"][s])
     assert shown == {r: others.get(r, 0) for r in GD_NAMES}
     assert re.search(r'data-rank="BJ".*data-rank="LJ".*data-rank="2"', aid)  # strongest first (level 2)
@@ -100,7 +100,7 @@ def test_the_doudizhu_counter_is_every_unseen_card_by_rank():
     run(table, lambda s: s["phase"] == "play" and sum(len(h.get("cards", ())) for h in s["history"]) >= 10)
     state = table.room.state
     aid = parts(table)["aid"]
-    shown = {r: int(n) for r, n in re.findall(r'<li data-rank="([^"]+)"[^>]*><b>[^<]*</b> (\d+)</li>', aid)}
+    shown = {r: int(n) for r, n in re.findall(r'<span data-rank="([^"]+)"[^>]*><b>[^<]*</b> (\d+)枚</span>', aid)}
     others = Counter(DD_DECK.cards[c].rank for s in range(3) if s != YOU for c in state["hands"][s])
     assert sum(shown.values()) == sum(len(state["hands"][s]) for s in range(3) if s != YOU)
     assert shown == {r: others.get(r, 0) for r in shown}
