@@ -411,9 +411,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def act_select(self, msg):
         """The tab's selection changed: re-render its hand (badges, the play's name, the
-        wild-reading chips) for exactly these cards."""
-        self.selection = intents.cards(msg)
-        await self.refresh(only=HAND_PARTS)
+        wild-reading chips) for exactly these cards; a quiet one is only kept (the next
+        render of the hand shows it)."""
+        self.selection, quiet = moves.selection(msg)
+        if not quiet:
+            await self.refresh(only=HAND_PARTS)
 
     async def act_exchange(self, msg):
         action = moves.choice_action(msg)

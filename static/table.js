@@ -4,9 +4,9 @@
    - 自動プレイ [data-auto-toggle] + [data-auto-interval]: while on (sessionStorage, per
      room), on this seat's turn it waits the chosen interval, then presses the hidden
      #auto-send button (the server plays the CPU's move for this seat). Stop any time.
-   - a card (un)selected presses the hidden #select-send: the server keeps the selection,
-     so cards chosen while waiting stay selected when the turn comes (Guandan's own
-     #gd-select does this in static/guandan.js). */
+   - a card (un)selected presses the hidden #select-send ("quiet": nothing comes back):
+     the table keeps the selection, so cards chosen while waiting stay selected when the
+     turn comes (Guandan's own #gd-select, answered, does this in static/guandan.js). */
 (function () {
   "use strict";
   var room = document.getElementById("room");

@@ -185,8 +185,8 @@ class PracticeTable:
         return self._move(msg, now, action, None, disarm=False)
 
     def _act_select(self, msg, now):
-        self.selection = intents.cards(msg)
-        return [self._frame(now, only=HAND_PARTS)]
+        self.selection, quiet = moves.selection(msg)
+        return [] if quiet else [self._frame(now, only=HAND_PARTS)]
 
     def _act_hint(self, msg, now):
         notice, chosen = moves.next_hint(self.room.game, self.engine, self.room.state, YOU, self.selection)

@@ -71,6 +71,15 @@ def next_hint(game: str, engine, state: dict, seat: int, current: list) -> tuple
             top["action"].get("cards", []))
 
 
+def selection(msg: dict) -> tuple[list[int], bool]:
+    """``(cards, quiet)`` of a ``select`` message: the tab's selected cards now, and whether
+    the tab wants no answer (``"quiet": "1"``: a hand whose look does not depend on the
+    selection, Daifugō's and Dou Dizhu's: the table only keeps it, so the next render of
+    the hand — when the turn comes — shows the same cards selected; no re-render races
+    the player's next click). Raises ``errors.bad_request`` for bad cards."""
+    return intents.cards(msg), msg.get("quiet") == "1"
+
+
 #: The message fields that make a move (what a second click of the same button repeats).
 _MOVE_FIELDS = ("act", "version", "card", "mode", "reading", "index", "kind")
 

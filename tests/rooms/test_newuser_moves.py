@@ -70,3 +70,31 @@ async def test_a_late_interrupt_at_a_room_says_why_it_did_nothing(make_room):
     assert (await adb(Room.objects.get)(pk=room.id)).version == room.version
     for t in tabs.values():
         await t.close()
+
+
+async def test_a_quiet_selection_is_kept_and_shown_when_the_turn_comes(make_room):
+    import re
+
+    from room_tabs import run_cpus
+
+    room, tabs, names = await at_a_persons_turn(make_room)
+    waiting = next(t for n, t in tabs.items() if n != names[room.state["turn"]])
+    order = next(s for s, n in names.items() if tabs.get(n) is waiting)
+    await waiting.drain()
+    keep = room.state["hands"][order][:2]
+    await waiting.send(act="select", card=[str(c) for c in keep], quiet="1")
+    assert await waiting.drain() == []  # nothing comes back
+    mover = tabs[names[room.state["turn"]]]
+    legal = E.legal_actions(room.state, room.state["turn"])
+    if {"type": "pass"} in legal:
+        await mover.act("pick", index=str([x for x in legal if "cards" not in x].index({"type": "pass"})))
+    else:
+        play = next(x for x in legal if x["type"] == "play" and x["mode"] == "plain")
+        await mover.act("play", card=[str(c) for c in play["cards"]], mode="plain")
+    await run_cpus(room.id, lambda r: r.state["turn"] == order or r.state["phase"] != "play")
+    await waiting.drain()
+    hand = waiting.latest("hand-form")
+    for c in keep:
+        assert re.search(rf'value="{c}" checked', hand)
+    for t in tabs.values():
+        await t.close()

@@ -220,3 +220,20 @@ def test_a_turn_that_timed_out_is_labelled_in_the_log():
     # a CPU's own move is not a time-out
     cpu = pacing.due_action(DF, state, {str(turn): ["cpu", 0.0]}, 1.0)
     assert "timed_out" not in cpu["action"]
+
+
+def test_cards_selected_while_waiting_are_kept_quietly_and_shown_when_the_turn_comes():
+    table = PracticeTable("daifugo", {"players": "4"}, seed="keep1")
+    engine = to_my_turn(table, "daifugo")
+    play = next(a for a in engine.legal_actions(table.room.state, YOU) if a["type"] == "play")
+    send(table, 2.0, act="play", version=str(table.room.version), card=[str(c) for c in play["cards"]], mode="plain")
+    assert YOU not in engine.actors(table.room.state)
+    keep = table.room.state["hands"][YOU][:2]
+    assert send(table, 2.0, act="select", card=[str(c) for c in keep], quiet="1") == []  # nothing comes back
+    frames, now = [], 2.0
+    while YOU not in engine.actors(table.room.state) and not engine.is_over(table.room.state):
+        now = max(now, table.next_due())
+        frames += table.tick(now)
+    hand = [f for f in frames if 'id="hand-form"' in f][-1]
+    for c in keep:
+        assert re.search(rf'value="{c}" checked', hand)
