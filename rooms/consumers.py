@@ -121,6 +121,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.touched = 0.0  # when this socket last renewed its seat's lease (monotonic)
         self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
         self.language = language.of_scope(self.scope)  # each person reads the room in their own
+        self.last_move: tuple | None = None  # moves.fingerprint of this tab's last applied move
         cookie = self.scope.get("cookies", {}).get(tokens.BROWSER_COOKIE)
         self.bid_hash = tokens.digest(cookie)
         self.address = ratelimit.open_socket(_client_address(self.scope), self.limits)
@@ -212,6 +213,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # --- incoming ------------------------------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None):
+        msg = None
         try:
             try:
                 msg = self._decode(text_data)
@@ -222,6 +224,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 raise
             await self.handle(msg)
         except IllegalAction as exc:
+            if moves.repeats(self.last_move, msg, exc):  # a double click: the move is in
+                await self.refresh()
+                return
+            exc = moves.explained(msg, exc)  # a stop or an interrupt too late says so
             await self.refresh(notice=exc.as_dict(), selected=getattr(exc, "selected", None))
         except Exception:
             # A bug must not cost the player the table: log it, re-render this seat with a
@@ -409,9 +415,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def act_select(self, msg):
         """The tab's selection changed: re-render its hand (badges, the play's name, the
-        wild-reading chips) for exactly these cards."""
-        self.selection = intents.cards(msg)
-        await self.refresh(only=HAND_PARTS)
+        wild-reading chips) for exactly these cards; a quiet one is only kept (the next
+        render of the hand shows it)."""
+        self.selection, quiet = moves.selection(msg)
+        if not quiet:
+            await self.refresh(only=HAND_PARTS)
 
     async def act_exchange(self, msg):
         action = moves.choice_action(msg)
@@ -479,6 +487,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
         try:
             await self.refresh(before=move)  # show the result at once; the doorbell is then a no-op
+            self.last_move = moves.fingerprint(msg)
         except _Deferred:
             order, action = deferred[0]
             apply = lambda: database_sync_to_async(actions.play)(self.room_id, order, version, action)  # noqa: E731
@@ -487,6 +496,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             except IllegalAction as exc:
                 exc.selected = action.get("cards", []) if cards is None else cards
                 raise
+            self.last_move = moves.fingerprint(msg)
             await self.refresh()
 
     async def _do(self, change) -> None:

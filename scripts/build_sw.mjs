@@ -7,9 +7,10 @@
 // - precached, each with a content revision: Pyodide's runtime (npm `pyodide`), the practice
 //   app (static/app/*, build/static/app/tefuda-py.zip), the site's CSS/JS, htmx and its ws
 //   extension (django-htmx's static files, the names {% htmx_script %} emits), the icons,
-//   the favicon, the manifest, /offline/, and one copy of each practice page and of the
-//   replay viewer /replay/ (app shells; issue 17: a saved hand replays offline);
-// - the practice pages as navigations: NetworkFirst (3 s), then the last copy seen online,
+//   the favicon, the manifest, /offline/, and one copy of each practice page, of the
+//   replay viewer /replay/ (app shells; issue 17: a saved hand replays offline) and of
+//   each game's rules page;
+// - the practice and rules pages as navigations: NetworkFirst (3 s), then the last copy seen online,
 //   then the precached shell;
 // - any other navigation while offline: the /offline/ page (nothing of it is cached);
 // - nothing else: room pages, /ws/ sockets, /admin/, /analytics/ and every POST go to the
@@ -40,7 +41,9 @@ export const PRECACHE_STATIC = [
   /^django_htmx\/(htmx-2\.min\.js|ext\/hx-ws-2\.min\.js|django-htmx\.js)$/,
 ];
 /** The practice pages (app shells) and the offline page. */
-export const SHELLS = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/", "/replay/"];
+export const SHELLS = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/", "/replay/",
+  // the rules pages the practice screen and table link to (issue 13), readable offline too
+  "/rules/daifugo/", "/rules/guandan/", "/rules/doudizhu/"];
 export const SHELL_KEY = "?app-shell=1"; // the precached copy's key, never a navigation's URL
 const OFFLINE = "/offline/";
 const MANIFEST = "/manifest.webmanifest";

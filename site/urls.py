@@ -12,6 +12,7 @@ urlpatterns = [
     path("offline/", views.offline, name="offline"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the switch on every page
     path("replay/", views.replay_page, name="replay"),
+    path("rules/<slug:game>/", views.rules, name="rules"),
     path("admin/", admin.site.urls),
     path("analytics/", include("analytics.urls")),
     path("", include("rooms.urls")),

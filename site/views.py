@@ -82,6 +82,21 @@ def service_worker(request):
     return response
 
 
+#: The games with a rules page (/rules/<game>/, templates/rules/<game>.html), and their names
+RULES_GAMES = {"daifugo": "オリジナル大富豪", "guandan": "掼蛋 Guandan", "doudizhu": "闘地主 Dou Dizhu"}
+
+
+@require_safe
+def rules(request, game: str):
+    """/rules/<game>/: how to play ``game`` (issue 13, "Helping new players"), written from
+    rules/<game>.md and the seeds. The same for everyone (the service worker keeps a copy
+    for offline practice). Raises ``Http404`` for a game that has no page."""
+    if game not in RULES_GAMES:
+        raise Http404("no such game")
+    return render(request, f"rules/{game}.html", {"game": game, "game_label": RULES_GAMES[game],
+                                                  "games": RULES_GAMES})
+
+
 @require_safe
 def replay_page(request):
     """/replay/: the replay viewer of a saved hand file or of a practice hand kept in this

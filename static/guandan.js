@@ -4,6 +4,7 @@
      column once all are selected; a card itself toggles just that card (suits for
      straight flushes); [data-clear] 選び直す clears; each change presses the hidden
      #gd-select (the htmx ws extension sends the form);
+   - a wild-reading chip renames 出す with the chip's reading (the one the play sends);
    - [data-gd-sort] switches 数字順 / 役順 (localStorage), re-applied after every message;
    - a new hand's columns are dealt in with a short animation; any tap skips it. */
 (function () {
@@ -55,6 +56,11 @@
   });
   document.addEventListener("change", function (e) {
     if (e.target.matches("#hand-form.gd-hand .gd-col input[name=card]")) send();
+    // a wild-reading chip: 出す names the reading it will play (the chip's own name)
+    if (e.target.matches("#hand-form.gd-hand input[name=reading]")) {
+      var label = document.querySelector("#gd-play [data-play-label]");
+      if (label) label.textContent = e.target.dataset.name;
+    }
   });
   room.addEventListener("htmx:wsAfterMessage", function () { applySort(); deal(); });
 })();

@@ -3,7 +3,10 @@
      the choice is kept in localStorage and re-applied after every message;
    - 自動プレイ [data-auto-toggle] + [data-auto-interval]: while on (sessionStorage, per
      room), on this seat's turn it waits the chosen interval, then presses the hidden
-     #auto-send button (the server plays the CPU's move for this seat). Stop any time. */
+     #auto-send button (the server plays the CPU's move for this seat). Stop any time.
+   - a card (un)selected presses the hidden #select-send ("quiet": nothing comes back):
+     the table keeps the selection, so cards chosen while waiting stay selected when the
+     turn comes (Guandan's own #gd-select, answered, does this in static/guandan.js). */
 (function () {
   "use strict";
   var room = document.getElementById("room");
@@ -79,6 +82,11 @@
   });
   document.addEventListener("change", function (e) {
     if (e.target.matches("[data-auto-interval]")) localStorage.setItem(INTERVAL_KEY, e.target.value);
+    // the server keeps this tab's selection (a re-render when the turn comes keeps it)
+    if (e.target.matches("#hand-form input[name=card]")) {
+      var sel = document.getElementById("select-send");
+      if (sel) sel.click();
+    }
   });
   room.addEventListener("htmx:wsAfterMessage", function () { applySort(); syncAuto(); });
 })();

@@ -87,6 +87,7 @@ class PracticeTable:
         self.selection: list[int] = []
         self.leave_armed = False
         self.left = False
+        self.last_move: tuple | None = None  # moves.fingerprint of the last move applied
 
     def use_language(self, code: str) -> None:
         """Render in the page's language (``code``: its ``<html lang>``; anything unknown is
@@ -144,10 +145,14 @@ class PracticeTable:
     def receive(self, text: str, now: float) -> list[str]:
         """The frames answering one message from the page (``now``: epoch seconds). A bad
         or refused message is answered with the reason by the hand and changes nothing."""
+        msg = None
         try:
             msg = _decode(text)
             return self._handle(msg, now)
         except IllegalAction as exc:
+            if moves.repeats(self.last_move, msg, exc):  # a double click: the move is in
+                return [self._frame(now)]
+            exc = moves.explained(msg, exc)  # a stop or an interrupt too late says so
             self.frames.forget("msg")  # the same refusal twice is still shown
             return [self._frame(now, notice=exc.as_dict())]
 
@@ -194,8 +199,8 @@ class PracticeTable:
         return self._move(msg, now, action, None, disarm=False)
 
     def _act_select(self, msg, now):
-        self.selection = intents.cards(msg)
-        return [self._frame(now, only=HAND_PARTS)]
+        self.selection, quiet = moves.selection(msg)
+        return [] if quiet else [self._frame(now, only=HAND_PARTS)]
 
     def _act_hint(self, msg, now):
         notice, chosen = moves.next_hint(self.room.game, self.engine, self.room.state, YOU, self.selection)
@@ -261,6 +266,7 @@ class PracticeTable:
             self.frames.forget("msg")
             return [self._frame(now, notice=exc.as_dict())]
         self.selection = []
+        self.last_move = moves.fingerprint(msg)
         return [self._frame(now)]
 
     def _apply(self, seat: int | None, action: dict, now: float) -> None:

@@ -20,6 +20,8 @@ from django.contrib.staticfiles import finders
 pytestmark = pytest.mark.django_db
 
 PRACTICE = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/", "/replay/"]  # and the replay viewer (issue 17)
+RULES = ["/rules/daifugo/", "/rules/guandan/", "/rules/doudizhu/"]  # linked from practice (issue 13)
+SHELLS = PRACTICE + RULES
 NEVER = ["/rooms/", "/ws/", "/admin/", "/analytics/"]
 
 
@@ -100,7 +102,7 @@ def test_every_icon_the_manifest_names_is_served_at_its_size(client):
 
 
 def test_every_page_links_manifest_touch_icon_theme_and_registers_the_worker(client):
-    for path in ["/", "/offline/", *PRACTICE]:
+    for path in ["/", "/offline/", *SHELLS]:
         r = client.get(path)
         assert r.status_code == 200, path
         page = links(r.content.decode())
@@ -132,12 +134,12 @@ def test_csp_lets_pyodide_compile_webassembly_but_allows_no_eval(client):
 
 def test_precache_names_every_url_the_practice_pages_and_offline_page_request(client, sw_source):
     cached = precache(sw_source)
-    for path in [*PRACTICE, "/offline/"]:
+    for path in [*SHELLS, "/offline/"]:
         page = links(client.get(path).content.decode())
         missing = [u for u in page.urls if u.split("#")[0] not in cached]
         assert not missing, f"{path} requests {missing}, which the service worker does not precache"
     for url in ["/offline/", "/manifest.webmanifest", "/static/favicon.svg", "/static/feel.js", "/static/motion.css",
-                *(p + "?app-shell=1" for p in PRACTICE)]:
+                *(p + "?app-shell=1" for p in SHELLS)]:
         assert url in cached, url
     # what the practice worker downloads to boot (the page's boot-files list) and loads
     from rooms.bundle import boot_files
@@ -179,15 +181,15 @@ def test_service_worker_never_caches_rooms_sockets_admin_or_analytics(sw_source)
     assert not [u for u in cached if any(u.startswith(p) for p in NEVER)]
     # the runtime routes that cache (the practice pages' NetworkFirst) match only those pages
     routes = [re.compile(p.replace("\\/", "/")) for p in re.findall(r"\w+\(/(\^https\?:[^,]+?)/,new \w+\(\{cacheName:", sw_source)]
-    assert len(routes) == len(PRACTICE)
-    for path in PRACTICE:  # also a shared link's query, #continue, and without the last slash
+    assert len(routes) == len(SHELLS)
+    for path in SHELLS:  # also a shared link's query, #continue, and without the last slash
         for variant in (path, f"{path}?utm_source=line", f"{path}#continue", path.rstrip("/")):
             assert sum(bool(r.match(f"http://127.0.0.1:8000{variant}")) for r in routes) == 1, variant
     room = f"/rooms/{uuid.uuid4()}/"
     for path in [room, f"{room}join/", "/ws/room/x/", "/admin/", "/analytics/", "/practice/daifugox/",
-                 "/practice/daifugo/started", "/"]:
+                 "/practice/daifugo/started", "/rules/daifugox/", "/"]:
         assert not any(r.match(f"http://127.0.0.1:8000{path}") for r in routes), path
-    assert sw_source.count('cacheName:"') == len(PRACTICE)  # no other runtime cache
+    assert sw_source.count('cacheName:"') == len(SHELLS)  # no other runtime cache
     assert 'precacheFallback' not in sw_source and 'fallbackURL:"/offline/"' in sw_source
     # no skipWaiting on install, no clients.claim: an update waits for the next launch
     assert "clients.claim" not in sw_source and "skipWaiting()" in sw_source  # only on an explicit message

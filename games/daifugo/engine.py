@@ -236,6 +236,14 @@ class DaifugoEngine(Engine):
                 out.append({"type": "play", "cards": list(combo), "mode": "interrupt"})
         return out
 
+    def interrupt_open(self, state: dict, seat: int) -> bool:
+        """Whether ``seat`` may 9-interrupt now by the public facts alone (the rule, the
+        field, turn, passes, cards left), whatever its hand: the table keeps the moment
+        open for a person without telling anyone who holds 9s (rules/daifugo.md "Time")."""
+        if state["phase"] != "play" or state["pending"] or state["window"]:
+            return False
+        return self._may_interrupt(state, seat, field_play(state["field"]))
+
     def _may_interrupt(self, state: dict, seat: int, field: Play | None) -> bool:
         """9割り込み eligibility (rules/daifugo.md table, seed 004 §6): the rule is on; a
         single or set of rank ≤7 (≥10 when the order is reversed) is on the field; the
@@ -284,6 +292,8 @@ class DaifugoEngine(Engine):
             raise game_over()
         if seat is None:
             return self._system(state, action, events)
+        if action.get("timed_out") is True:  # the table plays a turn whose limit ran out (rules "Time")
+            self._event(state, events, {"type": "timeout", "seat": seat})
         handler = {"exchange": self._exchange, "pass": self._pass, "play": self._play,
                    "stop": self._stop, "revolution_stop": self._revolution_stop,
                    "give": self._give, "discard": self._give}.get(kind)
@@ -301,10 +311,12 @@ class DaifugoEngine(Engine):
             return self._close_window(state, events)
         if kind == "timeout" and state["phase"] == "exchange":
             for seat in sorted(int(s) for s in state["exchange"]):
+                self._event(state, events, {"type": "timeout", "seat": seat})
                 self._exchange(state, seat, cpu.exchange_choice(state, seat, timed_out=True), events)
             return
         if kind == "timeout" and state["pending"]:
             seat = state["pending"]["seat"]
+            self._event(state, events, {"type": "timeout", "seat": seat})
             return self._give(state, seat, cpu.pending_choice(state, seat, timed_out=True), events)
         raise _refuse("stale", "その操作は期限切れです。", "That action is out of date.")
 

@@ -72,6 +72,8 @@ def describe(event: dict) -> dict:
         return {"ja": f"{p(event['seat'])}: {cards}{extra_ja}", "en": f"{p(event['seat'])}: {cards}{extra_en}"}
     if t == "pass":
         return {"ja": f"{p(event['seat'])}: パス", "en": f"{p(event['seat'])}: pass"}
+    if t == "timeout":  # rules/daifugo.md "Time": the seat shows 時間切れ
+        return {"ja": f"{p(event['seat'])}: 時間切れ", "en": f"{p(event['seat'])}: out of time"}
     if t == "flush":
         rv = event.get("revealed")
         rv = _labels([rv]) if rv else None

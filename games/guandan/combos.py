@@ -28,9 +28,11 @@ _PREF = {t: i for i, t in enumerate(("single", "pair", "triple", "straight", "fu
 SF_TIER = 3
 JOKER_TIER = 9
 
-TYPE_JA = {"single": "シングル", "pair": "ペア", "triple": "3枚組", "full_house": "フルハウス",
-           "straight": "ストレート", "tube": "連続ペア", "plate": "鋼板", "bomb": "ボム",
-           "straight_flush": "同花順", "joker_bomb": "四大天王"}
+#: The one table of play names the screens use (field, log, seats, buttons, chips, hints):
+#: seed 003 §18's terms (階段, 3連ペア, 鋼板, 爆弾, ストレートフラッシュ, 4ジョーカー爆弾).
+TYPE_JA = {"single": "シングル", "pair": "ペア", "triple": "スリーカード", "full_house": "フルハウス",
+           "straight": "階段", "tube": "3連ペア", "plate": "鋼板", "bomb": "爆弾",
+           "straight_flush": "ストレートフラッシュ", "joker_bomb": "4ジョーカー爆弾"}
 TYPE_EN = {"single": "single", "pair": "pair", "triple": "triple", "full_house": "full house",
            "straight": "straight", "tube": "tube", "plate": "plate", "bomb": "bomb",
            "straight_flush": "straight flush", "joker_bomb": "four jokers"}
@@ -235,7 +237,7 @@ def describe(reading: Reading) -> tuple[str, str]:
     rj = {"LJ": "小ジョーカー", "BJ": "大ジョーカー"}.get(r, r)
     re_ = {"LJ": "small joker", "BJ": "big joker"}.get(r, r)
     if t == "joker_bomb":
-        return "四大天王", "four jokers"
+        return TYPE_JA[t], TYPE_EN[t]
     if t in SEQ_LEN:
         n = SEQ_LEN[t]
         top = {"J": 11, "Q": 12, "K": 13, "A": 14}.get(r) or int(r)
@@ -244,7 +246,7 @@ def describe(reading: Reading) -> tuple[str, str]:
         suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(reading.suit, "")
         return (f"{TYPE_JA[t]} {suit}{lo}–{r}", f"{TYPE_EN[t]} {suit}{lo}–{r}")
     if t == "bomb":
-        return f"{r}の{reading.size}枚ボム", f"{reading.size}-card bomb of {r}"
+        return f"{r}の{reading.size}枚{TYPE_JA[t]}", f"{reading.size}-card bomb of {r}"
     if t == "full_house":
         return f"{r}のフルハウス", f"full house, {r}s"
     return f"{rj}の{TYPE_JA[t]}", f"{TYPE_EN[t]} of {re_}"

@@ -448,7 +448,7 @@ class GuandanEngine(Engine):
         "teams": [{"seats", "level", "a_fails"}], "hand": [card dicts] (own, by id),
         "counts": [cards left per seat], "turn", "trick": {"leader", "last", "plays",
         "passed"}, "finished", "tribute": {...} | None, "unseen": {"BJ", "LJ", "wild",
-        "level"}, "results", "winner", "to_beat": {"ja", "en"} | None}``. Plays carry
+        "level"}, "played": [ids played this hand], "results", "winner", "to_beat": {"ja", "en"} | None}``. Plays carry
         ``"wilds": {id: "7扱い"}`` (003 wild display)."""
         lv = level_of(state)
         own = state["hands"][seat] if seat is not None else []
@@ -480,7 +480,7 @@ class GuandanEngine(Engine):
         to_beat = None
         if table is not None:
             ja, en = describe(table)
-            to_beat = {"ja": f"{ja}より強い役かボム", "en": f"beat {en} or bomb"}
+            to_beat = {"ja": f"{ja}より強い役か爆弾", "en": f"beat {en} or bomb"}
         trib = None
         if state["tribute"]:
             t = state["tribute"]
@@ -505,7 +505,7 @@ class GuandanEngine(Engine):
                           "plays": [show(p) for p in tr["plays"]], "passed": list(tr["passed"])},
                 "to_beat": to_beat,
                 "finished": list(state["finished"]),
-                "tribute": trib, "unseen": unseen,
+                "tribute": trib, "unseen": unseen, "played": list(state["pile"]),
                 "results": state["results"], "winner": state["winner"],
                 "actors": self.actors(state)}
 

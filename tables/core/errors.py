@@ -18,6 +18,13 @@ def stale() -> Refused:
                    "Your screen was out of date; it is now up to date. Please try again.")
 
 
+def late() -> Refused:
+    """A stop or a 9 interrupt pressed after its moment had passed (the window closed, the
+    next player acted): nothing happened, and the player is told why."""
+    return Refused("late", "間に合いませんでした。止める・割り込む時間はもう終わっていたので、何も起きていません。",
+                   "Too late: the moment to stop or interrupt had passed, so nothing happened.")
+
+
 def not_host() -> Refused:
     return Refused("not_host", "ホストだけができる操作です。", "Only the host can do that.")
 

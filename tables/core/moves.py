@@ -69,3 +69,47 @@ def next_hint(game: str, engine, state: dict, seat: int, current: list) -> tuple
     top = found[(at + 1) % len(found)]
     return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
             top["action"].get("cards", []))
+
+
+def selection(msg: dict) -> tuple[list[int], bool]:
+    """``(cards, quiet)`` of a ``select`` message: the tab's selected cards now, and whether
+    the tab wants no answer (``"quiet": "1"``: a hand whose look does not depend on the
+    selection, Daifugō's and Dou Dizhu's: the table only keeps it, so the next render of
+    the hand — when the turn comes — shows the same cards selected; no re-render races
+    the player's next click). Raises ``errors.bad_request`` for bad cards."""
+    return intents.cards(msg), msg.get("quiet") == "1"
+
+
+#: The message fields that make a move (what a second click of the same button repeats).
+_MOVE_FIELDS = ("act", "version", "card", "mode", "reading", "index", "kind")
+
+
+def fingerprint(msg: dict) -> tuple:
+    """What makes ``msg`` (a move the page sent) the move it is: its act, version, cards
+    (as a sorted tuple of strings), mode, reading, index and kind, for :func:`repeats`."""
+    out = []
+    for key in _MOVE_FIELDS:
+        value = msg.get(key)
+        if key == "card":
+            value = tuple(sorted(str(c) for c in (value if isinstance(value, list) else [value] if value is not None else [])))
+        out.append(value if isinstance(value, (str, int, tuple, type(None))) else repr(value))
+    return tuple(out)
+
+
+def repeats(last: tuple | None, msg: dict, exc) -> bool:
+    """True when refusal ``exc`` of ``msg`` only says the page sent again the move that was
+    just applied (a double click on 出す: the same version, the same cards): the tab is
+    shown the new state quietly instead of "画面が古くなっていました". ``last``: the
+    :func:`fingerprint` of this tab's last applied move (None: none yet)."""
+    return (last is not None and isinstance(msg, dict) and getattr(exc, "code", None) == "stale"
+            and fingerprint(msg) == last)
+
+
+def explained(msg, exc):
+    """The refusal to show for ``exc`` of ``msg``: a stale press of an out-of-turn button
+    (a 9 interrupt, or a window's stop, whose buttons send ``"window": "1"``) says it came
+    too late (:func:`tables.core.errors.late`) instead of "画面が古くなっていました"."""
+    if getattr(exc, "code", None) == "stale" and isinstance(msg, dict) and (
+            msg.get("act") == "interrupt" or msg.get("window") == "1"):
+        return errors.late()
+    return exc

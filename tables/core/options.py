@@ -47,6 +47,23 @@ RULE_SWITCHES = {"daifugo": {
 }}
 HOUSE_RULES = ("five_skip", "ten_discard")
 
+#: One line on what each rule switch and rule choice does, shown next to it wherever it is
+#: switched (the waiting room, the practice screen): rules/daifugo.md "Special cards",
+#: rules/guandan.md "A-rule switch" (seeds/004 §4–§6, seeds/003 §1, §4).
+DESCRIPTIONS = {
+    "stop": "効果が出された直後、♥3か♠3で順番に関係なく止められる（♥3は止め返しも）",
+    "seven_pass": "7を出した枚数だけ、好きな札を次の人に渡す",
+    "eight_cut": "8を出すと場が流れ、出した人から始める",
+    "nine_interrupt": "場の7以下の札に、同じ枚数の9を順番に関係なく出せる",
+    "eleven_back": "Jを出すと、場が流れるまで強さが逆になる",
+    "revolution_stop": "革命の直後だけ、♥Q2枚で革命を止められる",
+    "redeal": "♠A2枚で、まだ上がっていない人の手札を集めて配り直す",
+    "five_skip": "5を出した枚数だけ、次の人を飛ばす",
+    "ten_discard": "10を出した枚数だけ、好きな札を墓地に捨てる",
+    "a_required": "Aの局を1・2位か1・3位で勝つまで、何度でもAで戦う（公式の競技ルール）",
+    "three_fail_reset": "自分たちのAの局で3回勝ち抜けないと、レベル2に戻る",
+}
+
 
 #: One-of-several rule choices per game (chips on the start screen and in the waiting
 #: room), handed to the engine as config keys; the first choice is the default.
@@ -56,8 +73,9 @@ CHOICES = {"guandan": {"a_rule": {"a_required": "A必須 · 競技", "three_fail
 
 def choice_fields(game: str, options: dict) -> list[dict]:
     """The chips of :data:`CHOICES` for a form: ``[{"key", "current", "options": [(value,
-    label)]}]``."""
-    return [{"key": key, "current": options.get(key, next(iter(choices))), "options": list(choices.items())}
+    label)], "descriptions": {value: one line}}]`` (:data:`DESCRIPTIONS`)."""
+    return [{"key": key, "current": options.get(key, next(iter(choices))), "options": list(choices.items()),
+             "descriptions": {v: DESCRIPTIONS.get(v, "") for v in choices}}
             for key, choices in CHOICES.get(game, {}).items()]
 
 
@@ -91,12 +109,13 @@ def engine_config(game: str, options: dict) -> dict:
 
 
 def rule_rows(game: str, options: dict) -> list[dict]:
-    """The waiting room's switches: ``[{"name", "label", "on", "house"}]`` (empty for games
-    without switches)."""
+    """The waiting room's switches: ``[{"name", "label", "on", "house", "description"}]``
+    (empty for games without switches; the description from :data:`DESCRIPTIONS`)."""
     if game not in RULE_SWITCHES:
         return []
     on = {**_default_specials(game), **(options.get("specials") or {})}
-    return [{"name": name, "label": label, "on": on[name], "house": name in HOUSE_RULES}
+    return [{"name": name, "label": label, "on": on[name], "house": name in HOUSE_RULES,
+             "description": DESCRIPTIONS.get(name, "")}
             for name, label in RULE_SWITCHES[game].items()]
 
 

@@ -8,7 +8,8 @@ change and :func:`due_action` when the earliest timer is due. Pure: the time is 
 
 ``room.timers`` maps ``str(seat)`` to ``[mode, due_epoch_seconds]``:
 
-- ``"cpu"``: a CPU seat, or a human on おまかせ: due after the room's CPU speed;
+- ``"cpu"``: a CPU seat, or a human on おまかせ: due after the room's CPU speed (at least
+  :data:`~tables.core.speeds.PERSON_INTERRUPT` while a connected person may 9-interrupt);
 - ``"away"``: a disconnected human: due :data:`DISCONNECT_GRACE` after the disconnect
   (and not before the CPU speed);
 - ``"limit"``: a connected human with a turn limit: due when the limit runs out.
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from .. import presenter
 from . import reactions
-from .speeds import DISCONNECT_GRACE, speed_of
+from .speeds import DISCONNECT_GRACE, PERSON_INTERRUPT, speed_of
 
 TABLE = "-1"  # the timer of the table itself (a stop window, a choice's time limit)
 
@@ -58,6 +59,10 @@ def compute(room, seats: list, live: set, t: float, previous: dict | None = None
     limit = (room.options or {}).get("turn_limit") or 0
     modes = {s.order: seat_mode(s, s.order in live) for s in seats}
     timers = reactions.timers(engine, room, {s.order for s in seats if not s.is_human}, t, previous, speed)
+    people = {s.order for s in seats if s.is_human and not s.auto and s.order in live}
+    cpu_wait = speed
+    if not (room.options or {}).get("fast_forward") and reactions.person_may_interrupt(engine, room.state, people):
+        cpu_wait = max(speed, PERSON_INTERRUPT)  # the 9 interrupt stays open long enough for a person
     for actor in presenter(room.game).actors(engine, room.state):
         seat = by_order.get(actor)
         if seat is None:
@@ -70,7 +75,7 @@ def compute(room, seats: list, live: set, t: float, previous: dict | None = None
             timers[str(actor)] = old
             continue
         if mode == "cpu":
-            due = t + speed
+            due = t + cpu_wait
         elif mode == "away":
             due = max(left_at.get(actor, t) + DISCONNECT_GRACE, t + speed)
         else:
@@ -123,4 +128,6 @@ def due_action(engine, state: dict, timers: dict, t: float, level_of=None) -> di
     if mode.startswith(reactions.PREFIX):  # a CPU's stop, counter or 9 interrupt
         return {"seat": seat, "action": engine.react(state, seat), "by": "cpu", "key": f"{reactions.KEY}{seat}"}
     action = engine.choose(state, seat) if level_of is None else engine.choose(state, seat, level_of(seat))
-    return {"seat": seat, "action": action, "by": "timeout" if mode == "limit" else "cpu", "key": str(seat)}
+    if mode == "limit":  # a person's turn limit ran out: the log says 時間切れ (rules/daifugo.md "Time")
+        return {"seat": seat, "action": {**action, "timed_out": True}, "by": "timeout", "key": str(seat)}
+    return {"seat": seat, "action": action, "by": "cpu", "key": str(seat)}

@@ -38,7 +38,8 @@ def window_seconds(room, w: dict) -> float | None:
     """How long the engine's window ``w`` stays open at this table (None: no time limit).
 
     Online: the engine's seconds (stop / ♥Q×2 4 s, 7渡し / 10捨て / exchange 20 s).
-    Practice: stop and ♥Q×2 windows scaled by the CPU speed; card choices have no limit
+    Practice: stop and ♥Q×2 windows scaled by the CPU speed, never shorter than
+    :data:`~tables.core.speeds.PERSON_WINDOW`; card choices have no limit
     (like turns in practice) — a CPU chooser still acts on its own CPU timer.
     Fast-forward: at once.
     """
@@ -49,7 +50,14 @@ def window_seconds(room, w: dict) -> float | None:
         return w["seconds"]
     if w["kind"] in CHOICE_WINDOWS:
         return None
-    return w["seconds"] * speeds.SPEEDS[options.get("speed", "normal")] / NORMAL
+    return max(w["seconds"] * speeds.SPEEDS[options.get("speed", "normal")] / NORMAL, speeds.PERSON_WINDOW)
+
+
+def person_may_interrupt(engine, state: dict, people: set) -> bool:
+    """Whether one of ``people`` (connected persons' seats) may interrupt now by the public
+    facts alone (``engine.interrupt_open``; never whether they hold the cards to do it)."""
+    open_for = getattr(engine, "interrupt_open", None)
+    return bool(open_for) and any(open_for(state, s) for s in people)
 
 
 def thinking_delay(room, w: dict | None, speed: float) -> float:

@@ -30,7 +30,8 @@ from .cache import seat_view
 from .i18n import gettext as _, gettext_noop
 from .pacing import TABLE
 
-TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history", "stamps")
+TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history", "stamps",
+               "aid")  # aid: help for new players (a legend, the exchange, a card counter)
 #: the labels of one-button actions and card choices (translated where shown)
 SIMPLE_ACTIONS = {"pass": gettext_noop("パス"), "next_game": gettext_noop("次のラウンドへ"),
                   "stop": gettext_noop("止める"), "revolution_stop": gettext_noop("革命を止める (♥Q×2)")}

@@ -103,11 +103,32 @@ def field_cards(cards: list) -> Markup:
                              for c in cards))
 
 
+#: the graveyard's rank groups, weakest first in the normal order (seed 004 §4), jokers last
+GRAVE_ORDER = {r: i for i, r in enumerate(("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK"))}
+
+
+def _rank(code: str) -> str:
+    return "JK" if code == "JK" else code[1:]
+
+
 def graveyard_cards(cards: list) -> Markup:
-    """The face-up cards of ``daifugo/graveyard.html`` (keyed by the cards'
-    codes: a code has one label)."""
+    """The face-up cards of ``daifugo/graveyard.html``, grouped by rank (issue 13: a
+    ``<span class="grave-rank" data-rank>`` per rank, weakest first, with its count);
+    keyed by the cards' codes (a code has one label)."""
     if not cards:
         return Markup('<span class="muted">まだありません</span>')
     key = ("graveyard", *(c["code"] for c in cards))
-    return memoised(key, lambda: "".join(f'<span class="card face" data-code="{escape(c["code"])}">'
-                                         f'{escape(c["label"])}</span>' for c in cards))
+    return memoised(key, lambda: _graveyard(cards))
+
+
+def _graveyard(cards: list) -> str:
+    groups: dict[str, list] = {}
+    for c in cards:
+        groups.setdefault(_rank(c["code"]), []).append(c)
+    out = []
+    for rank in sorted(groups, key=lambda r: GRAVE_ORDER.get(r, 99)):
+        faces = "".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}</span>'
+                        for c in groups[rank])
+        out.append(f'<span class="grave-rank" data-rank="{escape(rank)}"><b class="grave-count">'
+                   f'{_num(len(groups[rank]))}</b>{faces}</span>')
+    return "".join(out)

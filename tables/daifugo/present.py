@@ -12,6 +12,10 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
+from games.daifugo.cards import DECK
+from games.daifugo.present import LABELS
+
+from ..core import options as opts
 from ..core.cache import per_state
 from ..core.presenter import Presenter
 from ..core.screen import is_button, table_deadline_ms
@@ -55,6 +59,8 @@ def context(room, view: dict, me, ctx: dict) -> dict:
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
     }
+    out["legend"] = legend(room.state["rules"]["specials"])
+    out["exchanges"] = exchanges(room.state, me.order, names)
     out["seat_rows"] = fragments.seat_rows(ctx["players"])
     out["log_items"] = _log_items(view["log"], names)
     out.update(_public_cards(room.state, view))
@@ -165,3 +171,38 @@ def _names(text: str, names: dict) -> str:
 
 _SEAT = re.compile(r"\bP(\d+)\b")
 _ja_en = itemgetter("ja", "en")
+
+
+def legend(specials: dict) -> list[dict]:
+    """The special-card mark's legend (seed 004 §5; issue 13): ``[{"label", "description"}]``
+    of the special cards switched on at this table, in the waiting room's order and words
+    (:data:`tables.core.options.RULE_SWITCHES`, :data:`~tables.core.options.DESCRIPTIONS`)."""
+    return [{"label": label, "description": opts.DESCRIPTIONS.get(name, "")}
+            for name, label in opts.RULE_SWITCHES["daifugo"].items() if specials.get(name)]
+
+
+#: the engine's events of the exchange (seed 004 §4 カード交換): the automatic tribute of
+#: the poorer and the chosen cards of the richer, private to the two seats involved
+EXCHANGE_EVENTS = ("tribute", "exchange")
+
+
+def exchanges(state: dict, seat: int, names: dict) -> list[dict]:
+    """This game's exchange as ``seat`` may see it (issue 13): who gave which cards to
+    whom, only the gifts ``seat`` gave or received (the events are private to the two
+    seats; the engine keeps the last events of the log). ``[{"from", "to", "from_name",
+    "to_name", "cards", "mine"}]``, oldest first; empty in game 1."""
+    out = []
+    for event in reversed(state["log"]):
+        if event["type"] == "deal":
+            break
+        if event["type"] in EXCHANGE_EVENTS and seat in event.get("private", ()):
+            out.append({"from": event["from"], "to": event["to"], "from_name": names.get(event["from"], ""),
+                        "to_name": names.get(event["to"], ""), "mine": event["from"] == seat,
+                        "cards": " ".join(LABELS[c] for c in _ids(event["cards"]))})
+    out.reverse()
+    return out
+
+
+def _ids(codes: list[str]) -> list[int]:
+    """One card id of each code (a code has one label; for the labels only)."""
+    return [DECK.by_code[c][0] for c in codes]

@@ -7,10 +7,15 @@ presenter cannot leak another seat's cards.
 """
 from __future__ import annotations
 
+from games.doudizhu.combos import RANKS
+
+from ..core.counter import unseen_by_rank
 from ..core.presenter import Presenter
 
 BID_LABELS = {0: "入札しない", 1: "1", 2: "2", 3: "3"}
 ROLE_LABELS = {"landlord": "地主", "peasant": "農民"}
+#: one deck (seed 001 §2): four of each rank, one small and one big joker
+DECK = {r: 1 if r in ("LJ", "BJ") else 4 for r in RANKS}
 
 
 class DoudizhuPresenter(Presenter):
@@ -83,6 +88,7 @@ class DoudizhuPresenter(Presenter):
             "field_event": field_event(view["trick"]),
             "highest_bidder_name": names.get(view["highest_bidder"]),
             "dd_log": log[-40:],
+            "counter": counter(view) if view["phase"] == "play" else None,
             "result": result,
             "result_rows": [p for p in ctx["players"]] if result else [],
             "winner_names": [names.get(s) for s in view["winners"]],
@@ -107,3 +113,10 @@ def field_event(trick: dict | None) -> str:
     """The play to beat as the table's motion and sound name it (``#field[data-event]``,
     static/feel.js): ``"bomb"`` or ``"rocket"`` (seeds/001 §13), else ``""``."""
     return trick["type"] if trick and trick["type"] in ("bomb", "rocket") else ""
+
+
+def counter(view: dict) -> list[dict]:
+    """The card counter (issue 13): unseen cards by rank, strongest first (not in the
+    seat's hand, not played this hand: seed 001 §2 deck, the view's ``history``)."""
+    played = [c["rank"] for h in view["history"] for c in h.get("cards", ())]
+    return unseen_by_rank(DECK, [c["rank"] for c in view["hand"] or ()], played, reversed(RANKS))

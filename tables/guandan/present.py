@@ -16,6 +16,7 @@ from __future__ import annotations
 from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label
 from games.guandan.combos import SPECIAL_TYPES
 
+from ..core.counter import unseen_by_rank
 from ..core.presenter import Presenter
 from ..core.screen import is_button
 
@@ -24,11 +25,6 @@ TEAM_NAMES = ("1・3番", "2・4番")
 #: 自動プレイの間隔 (000 §23: 0.3, 0.5, 1, 2, 3, 4, 5 s), in ms for static/table.js
 AUTO_INTERVALS = [(300, "0.3秒"), (500, "0.5秒"), (1000, "1秒"), (2000, "2秒"), (3000, "3秒"),
                   (4000, "4秒"), (5000, "5秒")]
-
-
-def play_name(ja: str) -> str:
-    """The engine's ja name as the screens of 003 say it ("階段 5–9" for a straight)."""
-    return ja.replace("ストレート", "階段")
 
 
 def _power(rank: int, level: int) -> int:
@@ -46,7 +42,7 @@ class GuandanPresenter(Presenter):
         trick = view["trick"]
         last = {}
         for p in trick["plays"]:
-            last[p["seat"]] = "パス" if p.get("pass") else play_name(p["ja"])
+            last[p["seat"]] = "パス" if p.get("pass") else p["ja"]
         out = []
         for s in range(4):
             place = view["finished"].index(s) + 1 if s in view["finished"] else None
@@ -85,7 +81,7 @@ class GuandanPresenter(Presenter):
 
         readings = engine.readings(state, seat, selected) if my_turn and selected else []
         for r in readings:
-            r["name"] = play_name(r["ja"])
+            r["name"] = r["ja"]
             r["marks"] = "・".join(f"{v}扱い" for v in r["wilds"].values())
         helpful = None
         if following:
@@ -93,14 +89,15 @@ class GuandanPresenter(Presenter):
             for p in engine.legal_plays(state, seat):
                 helpful.update("W" if c in wilds else RANK[c] for c in p.cards)
 
-        columns = _columns(view["hand"], level, set(selected), helpful)
         buttons = ctx["buttons"]
         tr = view["tribute"]
-        suggested = tr and tr.get("suggested_return")
-        returns = [dict(b, card=_card_of(engine, state, seat, b["index"])) for b in buttons if b["type"] == "return"]
-        returns.sort(key=lambda b: b["card"]["id"] != suggested if suggested is not None else 0)
+        returns = _returns(engine, state, seat, buttons, tr and tr.get("suggested_return"), selected)
+        if returns:  # the card これを返す names is the one shown selected in the hand
+            selected = [returns[0]["card"]["id"]]
+        columns = _columns(view["hand"], level, set(selected), helpful)
         tributes = [dict(b, card=_card_of(engine, state, seat, b["index"])) for b in buttons if b["type"] == "tribute"]
         result = view["results"][-1] if view["phase"] in ("hand_over", "match_over") and view["results"] else None
+        rise = _rise(result) if result else 0
         my_team = None if seat is None else seat % 2  # None: a spectator (the replay viewer)
         return {
             "gd": {
@@ -115,13 +112,17 @@ class GuandanPresenter(Presenter):
                 "givers": [names.get(g) for g in (tr["givers"] if tr else [])],
                 "leader_name": names.get(tr["leader"]) if tr and tr.get("leader") is not None else None,
                 "teams": [dict(t, name=TEAM_NAMES[i], mine=i == my_team,
-                               delta=(result["delta"] if result and result["winner_team"] == i else None))
+                               delta=(rise if result and result["winner_team"] == i and rise else None))
                           for i, t in enumerate(view["teams"])],
-                "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else play_name(p["ja"]))
+                "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else p["ja"])
                                 for p in view["trick"]["plays"][-8:]],
                 "result": _result(result, names, view, my_team) if result else None,
                 "field_seat": view["trick"]["last"]["seat"] if view["trick"]["last"] else "",
                 "field_event": field_event(view["trick"]["last"]),
+                # the level the hand on screen is (was) played at: between hands the
+                # finished one's, as its result card says (003 §14), not the next one's
+                "shown_level": result["level"] if result else view["hand_level"],
+                "counter": _counter(view, level) if view["phase"] == "play" else None,
                 "my_choice": bool(tributes or returns),
                 "auto_intervals": AUTO_INTERVALS,
                 "a_rule_label": {"a_required": "A必須 · 競技", "three_fail_reset": "3回失敗で2に戻る"}.get(view["a_rule"]),
@@ -145,6 +146,35 @@ def _card_of(engine, state, seat, index):
     actions = [a for a in engine.legal_actions(state, seat) if is_button(a)]
     c = actions[index]["card"]
     return {"id": c, "code": CODE[c], "label": card_label(c), "red": SUIT[c] in ("H", "D")}
+
+
+#: two decks (seed 000 §1): eight of each rank, two small and two big jokers
+DECK = {r: 2 if r in ("LJ", "BJ") else 8 for r in RANK_NAMES}
+
+
+def _counter(view: dict, level: int) -> list[dict]:
+    """The card counter (issue 13): unseen cards by rank, strongest first in this hand's
+    order (the level card above A, 000 §3); from the seat's hand and the cards played this
+    hand (the view's ``played``)."""
+    order = sorted(range(len(RANK_NAMES)), key=lambda r: -_power(r, level))
+    return unseen_by_rank(DECK, [RANK_NAMES[RANK[c["id"]]] for c in view["hand"]],
+                          [RANK_NAMES[RANK[c]] for c in view["played"]], [RANK_NAMES[r] for r in order])
+
+
+def _returns(engine, state, seat, buttons: list, suggested, selected: list) -> list[dict]:
+    """The return buttons (seed 003 §4), the one これを返す names first: the card selected
+    in the hand if it is one that may be returned, else the suggested one."""
+    returns = [dict(b, card=_card_of(engine, state, seat, b["index"])) for b in buttons if b["type"] == "return"]
+    chosen = selected[0] if len(selected) == 1 and any(b["card"]["id"] == selected[0] for b in returns) else suggested
+    returns.sort(key=lambda b: b["card"]["id"] != chosen if chosen is not None else 0)
+    return returns
+
+
+def _rise(result: dict) -> int:
+    """How many levels the winning team actually rose (0 when it stayed at A: §17 caps
+    the level at A, so "+2" would float over a level that did not move)."""
+    win = result["winner_team"]
+    return RANK_NAMES.index(result["levels_after"][win]) - RANK_NAMES.index(result["levels_before"][win])
 
 
 def _columns(hand: list[dict], level: int, selected: set, helpful: set | None) -> list[dict]:
@@ -184,7 +214,7 @@ def _result(result: dict, names: dict, view: dict, my_team: int) -> dict:
         "places": [{"place": i + 1, "name": names.get(s), "seat": s, "team": s % 2,
                     "won": s % 2 == win, "level": result["levels_after"][s % 2]}
                    for i, s in enumerate(order)],
-        "winner": TEAM_NAMES[win], "i_won": win == my_team, "delta": result["delta"],
+        "winner": TEAM_NAMES[win], "i_won": win == my_team, "delta": result["delta"], "rise": _rise(result),
         "formula": result["ja"], "before": result["levels_before"][win],
         "after": result["levels_after"][win], "match_won": result["match_won"],
     }

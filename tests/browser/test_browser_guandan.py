@@ -68,8 +68,12 @@ def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, brow
             page.wait_for_selector("#hand-form .gd-chips")
             chips = page.query_selector_all("#hand-form .gd-chips input[name=reading]")
             assert len(chips) >= 2 and chips[0].is_checked()  # the strongest preselected
+            chip = f"#hand-form .gd-chips input[value='{action['reading']}']"
+            assert not page.is_checked(chip)  # another reading than the preselected one
             page.click(f"#hand-form .gd-chips label:has(input[value='{action['reading']}'])")
             page.wait_for_timeout(100)
+            # 出す names the reading the chip chose, the one it will play (issue 13)
+            assert page.inner_text("#gd-play [data-play-label]") == page.get_attribute(chip, "data-name")
             page.click("#gd-play")
             wait_version_change(page, version)
             page.wait_for_selector("#field .gd-as")

@@ -40,7 +40,7 @@ async def test_select_play_refusal_and_hint_cycle(make_room):
     hand = room.state["hands"][0]
     pair = next(a["cards"] for a in E.legal_actions(room.state, 0) if a["reading"].startswith("pair:"))
     html = await tab.act("select", card=[str(c) for c in pair])
-    assert "2枚" in html and re.search(r"出す：\S+のペア", html)
+    assert "2枚" in html and re.search(r"出す：(<span data-play-label>)?[^<\s]+のペア", html)
     # refusal: two cards of different ranks that are not a pair
     a, b = next((x, y) for x in hand for y in hand if RANK[x] != RANK[y] and RANK[x] < 12 and RANK[y] < 12
                 and not E.readings(room.state, 0, [x, y]))

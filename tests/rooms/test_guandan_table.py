@@ -53,7 +53,7 @@ def test_columns_badges_play_name_and_wild_chips(make_room):
     assert len(re.findall(r'class="gd-col[ "]', html)) == len({("W" if CODE[c] == "H2" else RANK[c]) for c in hand})
     pair = next((a["cards"] for a in E.legal_actions(room.state, 0) if a["reading"].startswith("pair:")), None)
     html = render(room, selected=pair)
-    assert "2枚" in html and re.search(r"出す：\S+のペア", html)
+    assert "2枚" in html and re.search(r"出す：(<span data-play-label>)?[^<\s]+のペア", html)
     # a wild and two pairs: two readings, the strongest preselected
     state, special = first_hand()
     assert special and len(special["readings"]) >= 2
@@ -71,7 +71,7 @@ def test_following_dims_columns_and_names_the_target(make_room):
         state, _ = E.apply(state, seat, E.choose(state, seat))
     Room.objects.filter(pk=room.id).update(state=state)
     html = render(Room.objects.get(pk=room.id))
-    assert "より強い役かボム" in html
+    assert "より強い役か爆弾" in html
     plays = E.legal_plays(state, 0)
     if plays and len({RANK[c] for p in plays for c in p.cards}) < len({RANK[c] for c in state["hands"][0]}):
         assert 'gd-col dim' in html

@@ -1,0 +1,100 @@
+"""Issue 13, found by new-user runs: a double click on 出す is dropped quietly (the move
+is in; no "画面が古くなっていました"), at a server's room as at the practice table."""
+import pytest
+from channels.db import database_sync_to_async as adb
+
+from games import get_engine
+from rooms.models import Room
+
+from room_tabs import Tab
+from test_room_consumer import at_a_persons_turn
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+E = get_engine("daifugo")
+
+
+async def test_a_double_click_on_play_is_dropped_quietly(make_room):
+    room, tabs, names = await at_a_persons_turn(make_room)
+    turn = room.state["turn"]
+    a = tabs[names[turn]]
+    await a.drain()
+    legal = E.legal_actions(room.state, turn)
+    play = next((x for x in legal if x["type"] == "play" and x["mode"] == "plain"), None)
+    if play is None:  # nothing beats the field: a double click on パス
+        msg = dict(act="pick", version=str(a.version), index=str([x for x in legal if "cards" not in x].index({"type": "pass"})))
+    else:
+        msg = dict(act="play", version=str(a.version), card=[str(c) for c in play["cards"]], mode="plain")
+    await a.send(**msg)
+    await a.send(**msg)  # the second click of a double click, same version, same cards
+    got = [await a.recv()] + await a.drain()
+    after = await adb(Room.objects.get)(pk=room.id)
+    assert after.version == room.version + 1  # played once
+    assert not any("画面が古く" in h or 'data-code="stale"' in h for h in got)
+    # a move at an old version that is NOT the one just made is still refused as stale
+    await a.send(**dict(msg, act="play", card=["0", "1"], mode="plain"))
+    assert 'data-code="stale"' in "".join([await a.recv()] + await a.drain())
+    for t in tabs.values():
+        await t.close()
+
+
+async def test_the_waiting_room_links_the_games_rules_in_a_new_tab(make_room):
+    room, toks = await adb(make_room)(("あき",))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    assert "待合室" in html and 'href="/rules/daifugo/" target="_blank"' in html
+    await tab.close()
+
+
+async def test_the_waiting_room_describes_every_rule_switch_in_one_line(make_room):
+    from tables.core import options as opts
+
+    room, toks = await adb(make_room)(("あき",))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    for name in opts.RULE_SWITCHES["daifugo"]:
+        assert f'<small class="rule-desc">{opts.DESCRIPTIONS[name]}</small>' in html
+    html = await tab.act("options", game="guandan")
+    for value in opts.CHOICES["guandan"]["a_rule"]:
+        if value == "a_required":  # the current choice's line, next to its select
+            assert f'<small class="rule-desc">{opts.DESCRIPTIONS[value]}</small>' in html
+    await tab.close()
+
+
+async def test_a_late_interrupt_at_a_room_says_why_it_did_nothing(make_room):
+    room, tabs, names = await at_a_persons_turn(make_room)
+    a = tabs[names[room.state["turn"]]]
+    await a.drain()
+    await a.send(act="interrupt", version=str(a.version - 1), index="0")
+    got = "".join([await a.recv()] + await a.drain())
+    assert 'data-code="late"' in got and "間に合いませんでした" in got
+    assert (await adb(Room.objects.get)(pk=room.id)).version == room.version
+    for t in tabs.values():
+        await t.close()
+
+
+async def test_a_quiet_selection_is_kept_and_shown_when_the_turn_comes(make_room):
+    import re
+
+    from room_tabs import run_cpus
+
+    room, tabs, names = await at_a_persons_turn(make_room)
+    waiting = next(t for n, t in tabs.items() if n != names[room.state["turn"]])
+    order = next(s for s, n in names.items() if tabs.get(n) is waiting)
+    await waiting.drain()
+    keep = room.state["hands"][order][:2]
+    await waiting.send(act="select", card=[str(c) for c in keep], quiet="1")
+    assert await waiting.drain() == []  # nothing comes back
+    mover = tabs[names[room.state["turn"]]]
+    legal = E.legal_actions(room.state, room.state["turn"])
+    if {"type": "pass"} in legal:
+        await mover.act("pick", index=str([x for x in legal if "cards" not in x].index({"type": "pass"})))
+    else:
+        play = next(x for x in legal if x["type"] == "play" and x["mode"] == "plain")
+        await mover.act("play", card=[str(c) for c in play["cards"]], mode="plain")
+    await run_cpus(room.id, lambda r: r.state["turn"] == order or r.state["phase"] != "play")
+    await waiting.drain()
+    hand = waiting.latest("hand-form")
+    for c in keep:
+        assert re.search(rf'value="{c}" checked', hand)
+    for t in tabs.values():
+        await t.close()
