@@ -18,9 +18,20 @@ def to_my_turn(table, game):
     return engine
 
 
+def to_a_play(table, game):
+    """To a turn of yours where a play is legal (the CPUs' choices may differ from run to run:
+    a turn may come in a window, where only a stop or a pass is offered)."""
+    engine = to_my_turn(table, game)
+    while not any(a["type"] == "play" for a in engine.legal_actions(table.room.state, YOU)):
+        send(table, 1.0, act="auto", version=str(table.room.version))
+        while YOU not in engine.actors(table.room.state):
+            table.tick(table.next_due())
+    return engine
+
+
 def test_a_double_click_on_play_is_dropped_quietly_in_practice():
     table = PracticeTable("daifugo", {"players": "4"}, seed="double1")
-    engine = to_my_turn(table, "daifugo")
+    engine = to_a_play(table, "daifugo")
     play = next(a for a in engine.legal_actions(table.room.state, YOU) if a["type"] == "play")
     msg = dict(act="play", version=str(table.room.version), card=[str(c) for c in play["cards"]], mode="plain")
     v = table.room.version
@@ -224,7 +235,7 @@ def test_a_turn_that_timed_out_is_labelled_in_the_log():
 
 def test_cards_selected_while_waiting_are_kept_quietly_and_shown_when_the_turn_comes():
     table = PracticeTable("daifugo", {"players": "4"}, seed="keep1")
-    engine = to_my_turn(table, "daifugo")
+    engine = to_a_play(table, "daifugo")
     play = next(a for a in engine.legal_actions(table.room.state, YOU) if a["type"] == "play")
     send(table, 2.0, act="play", version=str(table.room.version), card=[str(c) for c in play["cards"]], mode="plain")
     assert YOU not in engine.actors(table.room.state)
