@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from markupsafe import Markup
 
-from ..core.markup import escape, kept, memoised, num as _num
+from ..core.markup import card_close, card_face, card_open, escape, kept, memoised, num as _num
 
 _cards: dict[tuple, tuple[str, str]] = {}
 
@@ -30,10 +30,9 @@ _card_key = itemgetter("id", "code", "label", "special", "suit")
 
 def _card(key: tuple) -> tuple[str, str]:
     """A hand card's markup before and after its ``checked`` (:data:`_card_key`)."""
-    card_id, code, label, special, suit = key
-    return (f'<label class="card{" special" if special else ""}{" red" if suit in ("H", "D") else ""}" '
-            f'data-code="{escape(code)}"><input type="checkbox" name="card" value="{_num(card_id)}"',
-            f'><span>{escape(label)}</span></label>')
+    card_id, code, label, special, _suit = key
+    return (card_open(code, " special" if special else "", "label")
+            + f'><input type="checkbox" name="card" value="{_num(card_id)}"', card_close(label, "label"))
 
 
 def hand_cards(hand: list, selected) -> Markup:
@@ -98,9 +97,7 @@ def log_items(lines: list[tuple[str, str]]) -> str:
 def field_cards(cards: list) -> Markup:
     """The face-up cards on the field in ``daifugo/field.html`` (a joker with
     the rank it stands for)."""
-    return Markup("".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}'
-                             + (f'<small>({escape(c["as"])})</small>' if c.get("as") else "") + "</span>"
-                             for c in cards))
+    return Markup("".join(card_face(c["code"], c["label"], note=f'({c["as"]})' if c.get("as") else "") for c in cards))
 
 
 def graveyard_cards(cards: list) -> Markup:
@@ -109,5 +106,4 @@ def graveyard_cards(cards: list) -> Markup:
     if not cards:
         return Markup('<span class="muted">まだありません</span>')
     key = ("graveyard", *(c["code"] for c in cards))
-    return memoised(key, lambda: "".join(f'<span class="card face" data-code="{escape(c["code"])}">'
-                                         f'{escape(c["label"])}</span>' for c in cards))
+    return memoised(key, lambda: "".join(card_face(c["code"], c["label"]) for c in cards))

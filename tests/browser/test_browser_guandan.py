@@ -72,7 +72,7 @@ def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, brow
             page.wait_for_timeout(100)
             page.click("#gd-play")
             wait_version_change(page, version)
-            page.wait_for_selector("#field .gd-as")
+            page.wait_for_selector("#field .as")
             assert "扱い" in page.inner_text("#field")
             chip_done = True
             continue
