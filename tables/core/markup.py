@@ -48,6 +48,9 @@ def memoised(key: tuple, build) -> Markup:
 # court letter ``data-p``); the label itself stays in the element's text (what a screen
 # reader reads and what ``inner_text`` finds).
 
+#: the practice's default name: a seat so named is not followed by "（あなた）" again
+YOU = "あなた"
+
 #: suit letter of a card's code → its mark
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: jokers' codes → (corner, centre) marks; BJ (big) red, LJ (small) black, Daifugō's JK one
@@ -112,4 +115,4 @@ def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: s
 
 
 #: the card markup as the table's templates call it (their context carries no globals)
-CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card}
+CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU}

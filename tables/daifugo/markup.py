@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from markupsafe import Markup
 
-from ..core.markup import card_close, card_face, card_open, escape, kept, memoised, num as _num
+from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, num as _num
 
 _cards: dict[tuple, tuple[str, str]] = {}
 
@@ -47,12 +47,15 @@ def hand_cards(hand: list, selected) -> Markup:
     return Markup("".join(out))
 
 
-def seat_rows(players: list) -> Markup:
-    """The ``<li class="seat">`` rows of ``daifugo/seats.html``, each built
-    once per distinct row (keyed by everything the row shows, like :func:`memoised`: the
-    four seats of a table differ only in their own row's ``me``; a move changes a row or
-    two)."""
-    return Markup("".join([kept(_rows, _row_key(p), lambda: _seat_row(p)) for p in players]))
+def seat_rows(players: list, last=None) -> Markup:
+    """The ``<li class="seat">`` rows of ``daifugo/seats.html``, this seat's own first and
+    the others in the order of play (the CSS seats them around the table, you at the
+    bottom), each built once per distinct row (keyed by everything the row shows, like
+    :func:`memoised`: the four seats of a table differ only in their own row's ``me``; a
+    move changes a row or two). ``last``: the seat whose play lies on the field."""
+    k = next((i for i, p in enumerate(players) if p["is_me"]), 0)
+    return Markup("".join([kept(_rows, _row_key(p) + (p["seat"] == last,), lambda: _seat_row(p, p["seat"] == last))
+                           for p in players[k:] + players[:k]]))
 
 
 #: what a seat row shows, its key in ``_rows`` (counts, places, points, deadlines are ints)
@@ -61,9 +64,9 @@ _row_key = itemgetter("seat", "name", "is_me", "turn", "away", "count", "title",
 _rows: dict[tuple, str] = {}
 
 
-def _seat_row(p: dict) -> str:
-    """One row of the template's loop, byte for byte (an absent span leaves its line's
-    indent)."""
+def _seat_row(p: dict, last: bool = False) -> str:
+    """One seat's tile (an absent span leaves its line's indent). The practice name
+    "あなた" is not followed by "（あなた）" again."""
     turn = p["turn"]
     mark = ""
     if turn:
@@ -81,10 +84,12 @@ def _seat_row(p: dict) -> str:
          else '<span class="badge auto">おまかせ</span>' if p["auto"] else ""),
         mark,
     )
-    cls = "seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
+    cls = ("seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
+           + (" last" if last else ""))
+    you = "<small>（あなた）</small>" if p["is_me"] and p["name"] != YOU else ""
     return (f'\n  <li class="{cls}" data-seat="{_num(p["seat"])}">\n'
-            f'    <span class="name">{escape(p["name"])}</span>{"<small>（あなた）</small>" if p["is_me"] else ""}\n'
-            f'    <span class="count" title="手札の枚数">{_num(p["count"])}枚</span>\n'
+            f'    <span class="name">{escape(p["name"])}</span>{you}\n'
+            f'    <span class="fan" aria-hidden="true"></span><span class="count" title="手札の枚数">{_num(p["count"])}枚</span>\n'
             + "".join(f"    {span}\n" for span in spans)
             + f'    <span class="points">{_num(p["total"])}点</span>\n  </li>\n  ')
 

@@ -55,7 +55,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
     }
-    out["seat_rows"] = fragments.seat_rows(ctx["players"])
+    out["seat_rows"] = fragments.seat_rows(ctx["players"], view["field"]["by"] if view["field"] else None)
     out["log_items"] = _log_items(view["log"], names)
     out.update(_public_cards(room.state, view))
     field = view["field"]

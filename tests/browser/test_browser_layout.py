@@ -1,0 +1,116 @@
+"""The table on a phone and a desktop (issue 13), measured with Playwright's bounding boxes:
+a room of each game with CPU seats (3, 4, 5 and 6 seats) and a turn limit, at 375×812
+(portrait) and 812×375 (landscape): on your turn the field, your hand, the action buttons,
+whose turn it is and the countdown are all on screen at once with nothing to scroll; every
+button is at least 44×44 px; the seats never overlap and a long name stays inside its
+seat; at 1280×800 the table uses the width. With ``TEFUDA_SHOTS=<folder>`` each screen
+is also saved there as a PNG (for looking at, never compared)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.steps import enter
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PORTRAIT, LANDSCAPE, DESKTOP = (375, 812), (812, 375), (1280, 800)
+LONG_NAME = "とても長い名前のプレイヤーさん"
+
+#: what must be on screen together on your turn
+ON_SCREEN = ("#field", "#hand-form .card", "#hand-form button[value=play]", "#seats .seat.turn",
+             "#status .countdown b[data-deadline]")
+
+
+def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
+    """A room of ``game`` for ``players`` seats (you, the rest CPUs at the fast speed), a
+    30 s turn limit, started; returns the page once it is your turn."""
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    enter(page, url, LONG_NAME, f"layout-{game}-{players}")
+    if page.input_value("select[name=game]") != game:
+        page.select_option("select[name=game]", game)
+        page.wait_for_function(f"() => document.querySelector('select[name=game]').value == '{game}'")
+    for name, value in (("players", str(players)), ("speed", "fast"), ("turn_limit", "30")):
+        if page.locator(f"select[name={name}]").count() and page.input_value(f"select[name={name}]") != value:
+            page.select_option(f"select[name={name}]", value)
+            page.wait_for_timeout(300)
+    page.click("#lobby button[value=start]")
+    page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=60_000)
+    if game == "doudizhu":  # bidding first: bid, then wait for a turn to play
+        bid = page.locator("#hand-form button[data-action=bid]").last
+        bid.click()
+        page.wait_for_selector("#hand-form.my-turn button[value=play][data-action=play]:visible", timeout=60_000)
+    return page
+
+
+def boxes(page, selector: str) -> list[dict]:
+    return page.eval_on_selector_all(selector, """els => els.filter(e => e.offsetParent !== null).map(e => {
+        const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, w: r.width, h: r.height, text: (e.innerText || e.value || '').slice(0, 20)};
+    })""")
+
+
+def check_one_screen(page, label: str) -> None:
+    """Everything a turn needs is visible without scrolling; tap targets ≥ 44×44."""
+    page.wait_for_timeout(300)
+    vw, vh = page.evaluate("[innerWidth, innerHeight]")
+    scroll = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]")
+    assert scroll[0] <= vw + 1, f"{label}: the page scrolls sideways ({scroll[0]} > {vw})"
+    main = page.evaluate("(() => { const m = document.querySelector('main'); return [m.scrollHeight, m.clientHeight]; })()")
+    for sel in ON_SCREEN:
+        found = boxes(page, sel)
+        assert found, f"{label}: {sel} is not shown"
+        b = found[-1] if sel.endswith(".card") else found[0]
+        assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"{label}: {sel} is off screen {b} (viewport {vw}×{vh}, main {main})"
+        assert b["x"] >= 0 and b["x"] + b["w"] <= vw + 0.5, f"{label}: {sel} is off screen sideways {b}"
+    first = boxes(page, "#hand-form .card")[0]
+    assert first["y"] >= 0, f"{label}: the hand's first card is off screen"
+    small = [b for b in boxes(page, "#stage button:not([hidden]), #stage select, #stage summary")
+             if b["w"] < 44 - 0.5 or b["h"] < 44 - 0.5]
+    assert not small, f"{label}: tap targets under 44×44 px: {small}"
+    seats = boxes(page, "#seats .seat")
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            overlap_x = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            overlap_y = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{label}: seats overlap: {a} {b}"
+    # a name never spills out of its seat; no badge of a seat wraps ("3位 2 / 点")
+    spill = page.evaluate("""Array.from(document.querySelectorAll('#seats .seat')).flatMap(s => {
+        const r = s.getBoundingClientRect();
+        return Array.from(s.children).filter(c => c.offsetParent !== null).filter(c => {
+            const q = c.getBoundingClientRect(), lines = c.getClientRects().length;
+            return q.right > r.right + 0.5 || q.left < r.left - 0.5 || lines > 1
+                || (c.matches('.name, b[data-deadline]') ? false : q.height > 2.2 * parseFloat(getComputedStyle(c).fontSize));
+        }).map(c => c.className + ':' + c.textContent);
+    })""")
+    assert not spill, f"{label}: seat parts spill or wrap: {spill}"
+
+
+def shoot(page, name: str) -> None:
+    folder = os.environ.get("TEFUDA_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+@pytest.mark.parametrize("game,players", [("doudizhu", 3), ("daifugo", 4), ("guandan", 4), ("daifugo", 5), ("daifugo", 6)])
+def test_one_screen_on_a_phone(live_server_url, browser, game, players):
+    page = open_table(browser, live_server_url, game, players)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for size, tag in ((PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        if not page.query_selector("#hand-form.my-turn button[value=play]:visible"):
+            page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=60_000)
+        shoot(page, f"{game}-{players}-{tag}")
+        check_one_screen(page, f"{game} {players} seats {tag}")
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.wait_for_timeout(300)
+    shoot(page, f"{game}-{players}-desktop")
+    felt = boxes(page, ".felt")[0]
+    stage = boxes(page, "#stage")[0]
+    assert stage["w"] >= 0.9 * DESKTOP[0], f"the table leaves the desktop's width empty: {stage}"
+    assert felt["w"] >= 0.55 * DESKTOP[0], f"the felt is narrow on a desktop: {felt}"
+    assert not errors
