@@ -114,5 +114,13 @@ def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: s
                   + (" checked" if checked else "") + card_close(label, "label"))
 
 
+def you_first(players: list) -> list:
+    """The players from this seat's own on, in the order of play (the CSS seats them
+    around the table from the bottom: you, then the next to play on your right)."""
+    k = next((i for i, p in enumerate(players) if p["is_me"]), 0)
+    return players[k:] + players[:k]
+
+
 #: the card markup as the table's templates call it (their context carries no globals)
-CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU}
+CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU,
+               "you_first": you_first}

@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from markupsafe import Markup
 
-from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, num as _num
+from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, num as _num, you_first
 
 _cards: dict[tuple, tuple[str, str]] = {}
 
@@ -53,9 +53,8 @@ def seat_rows(players: list, last=None) -> Markup:
     bottom), each built once per distinct row (keyed by everything the row shows, like
     :func:`memoised`: the four seats of a table differ only in their own row's ``me``; a
     move changes a row or two). ``last``: the seat whose play lies on the field."""
-    k = next((i for i, p in enumerate(players) if p["is_me"]), 0)
     return Markup("".join([kept(_rows, _row_key(p) + (p["seat"] == last,), lambda: _seat_row(p, p["seat"] == last))
-                           for p in players[k:] + players[:k]]))
+                           for p in you_first(players)]))
 
 
 #: what a seat row shows, its key in ``_rows`` (counts, places, points, deadlines are ints)

@@ -29,19 +29,28 @@ def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
     30 s turn limit, started; returns the page once it is your turn."""
     page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
     enter(page, url, LONG_NAME, f"layout-{game}-{players}")
-    if page.input_value("select[name=game]") != game:
-        page.select_option("select[name=game]", game)
-        page.wait_for_function(f"() => document.querySelector('select[name=game]').value == '{game}'")
-    for name, value in (("players", str(players)), ("speed", "fast"), ("turn_limit", "30")):
+    for name, value in (("game", game), ("players", str(players)), ("speed", "fast"), ("turn_limit", "30")):
         if page.locator(f"select[name={name}]").count() and page.input_value(f"select[name={name}]") != value:
+            version = page.get_attribute("#ver", "data-version")
             page.select_option(f"select[name={name}]", value)
-            page.wait_for_timeout(300)
-    page.click("#lobby button[value=start]")
-    page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=60_000)
-    if game == "doudizhu":  # bidding first: bid, then wait for a turn to play
-        bid = page.locator("#hand-form button[data-action=bid]").last
-        bid.click()
-        page.wait_for_selector("#hand-form.my-turn button[value=play][data-action=play]:visible", timeout=60_000)
+            page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
+            page.wait_for_function(f"() => document.querySelector('select[name={name}]').value == '{value}'")
+    for _ in range(3):  # a click on a button swapped in that very moment can be lost: press again
+        page.click("#lobby button[value=start]")
+        try:
+            page.wait_for_selector("#hand-form", timeout=10_000)
+            break
+        except Exception:
+            pass
+    try:
+        if game == "doudizhu":  # bidding first: bid when asked, then wait for a turn to play
+            page.wait_for_selector("#hand-form.my-turn button[data-action=bid], #kitty .card.face", timeout=60_000)
+            if page.query_selector("#hand-form.my-turn button[data-action=bid]"):
+                page.locator("#hand-form button[data-action=bid]").last.click()
+        page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=60_000)
+    except Exception:
+        shoot(page, f"failed-{game}-{players}")
+        raise
     return page
 
 
