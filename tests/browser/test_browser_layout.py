@@ -36,6 +36,9 @@ def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
             page.select_option(f"select[name={name}]", value)
             page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
             page.wait_for_function(f"() => document.querySelector('select[name={name}]').value == '{value}'")
+    if size == PORTRAIT:  # the waiting room (the host's, with every option) fits in two screens
+        height = page.evaluate("document.scrollingElement.scrollHeight")
+        assert height <= 2 * size[1], f"the waiting room is {height} px tall"
     for _ in range(3):  # a click on a button swapped in that very moment can be lost: press again
         page.click("#lobby button[value=start]")
         try:
@@ -44,10 +47,15 @@ def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
         except Exception:
             pass
     try:
-        if game == "doudizhu":  # bidding first: bid when asked, then wait for a turn to play
+        while game == "doudizhu":  # bidding first: bid the most when asked (a deal all pass is dealt again)
             page.wait_for_selector("#hand-form.my-turn button[data-action=bid], #kitty .card.face", timeout=60_000)
-            if page.query_selector("#hand-form.my-turn button[data-action=bid]"):
-                page.locator("#hand-form button[data-action=bid]").last.click()
+            if not page.query_selector("#hand-form.my-turn button[data-action=bid]"):
+                break
+            bids = page.locator("#hand-form button[data-action=bid]")
+            best = max(range(bids.count()), key=lambda i: int(bids.nth(i).get_attribute("data-bid") or 0))
+            version = page.get_attribute("#ver", "data-version")
+            bids.nth(best).click()
+            page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
         page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=60_000)
     except Exception:
         shoot(page, f"failed-{game}-{players}")
@@ -82,6 +90,10 @@ def check_one_screen(page, label: str, sideways: bool = False) -> None:
     small = [b for b in boxes(page, "#stage button:not([hidden]), #stage select, #stage summary")
              if (b["w"] < 44 - 0.5 or b["h"] < 44 - 0.5) and not (sideways and "gd-tap" in b["cls"] and b["w"] >= MIN_GD_COLUMN)]
     assert not small, f"{label}: tap targets under 44×44 px: {small}"
+    leave = boxes(page, "#leave button")[0]  # 退出 on one line, inside the status bar, on screen
+    bar = boxes(page, ".stage-top")[0]
+    assert leave["h"] < 60 and leave["x"] + leave["w"] <= min(vw, bar["x"] + bar["w"]) + 0.5, f"{label}: 退出 {leave} bar {bar}"
+    assert page.evaluate("document.querySelector('#leave button').getClientRects().length") == 1
     seats = boxes(page, "#seats .seat")
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
@@ -127,3 +139,49 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
     assert stage["w"] >= 0.9 * DESKTOP[0], f"the table leaves the desktop's width empty: {stage}"
     assert felt["w"] >= 0.55 * DESKTOP[0], f"the felt is narrow on a desktop: {felt}"
     assert not errors
+
+
+def background(page, selector: str) -> str:
+    return page.eval_on_selector(selector, "e => getComputedStyle(e).backgroundColor")
+
+
+def tab_to(page, selector: str) -> None:
+    """Press Tab until ``selector`` has the focus (at most 60 times)."""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"{selector} is not reachable with Tab")
+
+
+def test_play_is_the_main_button_once_cards_are_chosen_and_all_works_by_keyboard(live_server_url, browser):
+    """出す looks secondary until a card is chosen; cards are chosen and played with the
+    keyboard alone (Tab to a card, Space; Tab to ヒント, Enter; Tab to 出す or パス, Enter)."""
+    page = open_table(browser, live_server_url, "daifugo", 4, size=DESKTOP)
+    play = "#hand-form button.plain-play"
+    idle = background(page, play)
+    page.click("#hand-form label.card >> nth=-1")
+    chosen = background(page, play)
+    assert idle != chosen, "出す looks the same with and without a selection"
+    page.click("#hand-form label.card >> nth=-1")  # nothing chosen again
+    assert background(page, play) == idle
+    # keyboard only
+    page.focus("#hand-form input[name=card] >> nth=0")
+    page.keyboard.press("Space")
+    assert page.locator("#hand-form input[name=card]:checked").count() == 1
+    assert background(page, play) == chosen
+    page.keyboard.press("Space")
+    assert page.locator("#hand-form input[name=card]:checked").count() == 0
+    tab_to(page, "#hand-form button[value=hint]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#msg[data-code=hint]")
+    if page.locator("#hand-form input[name=card]:checked").count():
+        tab_to(page, "#hand-form button.plain-play, #hand-form .effect-choice:not([hidden]) button[data-mode=effect]")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('#field').innerText.includes('とても長い名前')"
+                               " || !document.querySelector('#hand-form.my-turn')")
+    else:  # the hint advises a pass
+        tab_to(page, "#hand-form button[data-action=pass]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hand-form:not(.my-turn)")
+    assert not page.locator("#msg.error").count(), page.inner_text("#msg")
