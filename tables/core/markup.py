@@ -121,6 +121,21 @@ def you_first(players: list) -> list:
     return players[k:] + players[:k]
 
 
+#: where each seat sits around the table (the felt's grid areas in static/tefuda.css), from
+#: yours at the bottom on in the order of play: b(ottom), r(ight), t(op), l(eft), tr, tl
+AREAS = {2: ("b", "t"), 3: ("b", "r", "l"), 4: ("b", "r", "t", "l"), 5: ("b", "r", "tr", "tl", "l"),
+         6: ("b", "r", "tr", "t", "tl", "l")}
+
+
+def area_of(players: list, seat) -> str:
+    """The area (:data:`AREAS`) of ``seat`` at this seat's table; "" for no seat (the field
+    then shows a play in its middle)."""
+    order = [p["seat"] for p in you_first(players)]
+    if seat not in order or len(order) not in AREAS:
+        return ""
+    return AREAS[len(order)][order.index(seat)]
+
+
 #: the card markup as the table's templates call it (their context carries no globals)
 CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU,
-               "you_first": you_first}
+               "you_first": you_first, "area_of": area_of}

@@ -86,3 +86,19 @@ def test_the_daifugo_result_drops_eleven_back_and_bind():
     assert "11バック" in playing and "縛り" in playing
     result = render("daifugo/status.html", view=view, over=True)
     assert "11バック" not in result and "縛り" not in result
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_a_play_lies_in_front_of_its_player(n):
+    from tables.core.markup import AREAS, area_of
+
+    players = _players(n, me=1)
+    assert area_of(players, 1) == "b"
+    assert area_of(players, 2 % n) == "r"  # the next to play sits on your right
+    assert area_of(players, 0) == "l"  # the one before you on your left
+    assert sorted(area_of(players, s) for s in range(n)) == sorted(AREAS[n])
+    assert area_of(players, None) == ""
+    view = {"field": {"by": 0, "cards": [], "shape": "single"}, "turn": 1}
+    html = render("daifugo/field.html", view=view, players=players, field_cards="", field_by="CPU 0",
+                  over=False, area_of=area_of)
+    assert 'data-from="l"' in html
