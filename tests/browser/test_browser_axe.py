@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.steps import enter
-from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, open_table
+from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, open_table, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,12 +22,15 @@ def serious(page) -> list[str]:
 def test_top_waiting_room_and_practice_screens(live_server_url, browser):
     page = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]}).new_page()
     page.goto(live_server_url + "/")
+    shoot(page, "top-portrait")
     assert serious(page) == [], "top page"
     for game in ("", "guandan/", "doudizhu/"):
         page.goto(f"{live_server_url}/practice/{game}")
         page.wait_for_selector("#practice-form")
+        shoot(page, f"practice-{game.strip('/') or 'daifugo'}-portrait")
         assert serious(page) == [], f"practice screen {game}"
     enter(page, live_server_url, "Aki", "axe-waiting-room")
+    shoot(page, "waiting-room-portrait")
     assert serious(page) == [], "waiting room"
 
 

@@ -63,7 +63,7 @@ def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, brow
         elif special:
             ids = special["cards"]
             for c in ids:
-                page.click(f"#hand-form label.card:has(input[value='{c}'])")
+                page.click(f"#hand-form label.card:has(input[value='{c}'])", position={"x": 8, "y": 8})  # a column's cards overlap: tap the corner that shows
                 page.wait_for_timeout(150)
             page.wait_for_selector("#hand-form .gd-chips")
             chips = page.query_selector_all("#hand-form .gd-chips input[name=reading]")
