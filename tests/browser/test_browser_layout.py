@@ -39,6 +39,10 @@ def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
     if size == PORTRAIT:  # the waiting room (the host's, with every option) fits in two screens
         height = page.evaluate("document.scrollingElement.scrollHeight")
         assert height <= 2 * size[1], f"the waiting room is {height} px tall"
+        leave, panel = boxes(page, "#leave button")[0], boxes(page, "#lobby")[0]  # 退出 inside the panel
+        assert panel["x"] <= leave["x"] and leave["x"] + leave["w"] <= panel["x"] + panel["w"], (leave, panel)
+        assert panel["y"] <= leave["y"] and leave["y"] + leave["h"] <= panel["y"] + panel["h"], (leave, panel)
+        shoot(page, f"waiting-room-{game}-host-portrait")
     for _ in range(3):  # a click on a button swapped in that very moment can be lost: press again
         page.click("#lobby button[value=start]")
         try:
