@@ -104,7 +104,11 @@ def check_one_screen(page, label: str, sideways: bool = False) -> None:
             overlap_x = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
             overlap_y = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
             assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{label}: seats overlap: {a} {b}"
-    # a name never spills out of its seat; no badge of a seat wraps ("3位 2 / 点")
+    seat_parts_stay_inside(page, label)
+
+
+def seat_parts_stay_inside(page, label: str) -> None:
+    """A name never spills out of its seat; no part of a seat wraps ("3位 2 / 点")."""
     spill = page.evaluate("""Array.from(document.querySelectorAll('#seats .seat')).flatMap(s => {
         const r = s.getBoundingClientRect();
         return Array.from(s.children).filter(c => c.offsetParent !== null).filter(c => {
@@ -189,3 +193,18 @@ def test_play_is_the_main_button_once_cards_are_chosen_and_all_works_by_keyboard
         page.keyboard.press("Enter")
         page.wait_for_selector("#hand-form:not(.my-turn)")
     assert not page.locator("#msg.error").count(), page.inner_text("#msg")
+
+
+def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
+    """At the result (places, titles and points in every seat) on a phone, no seat's part
+    wraps or spills, and the status bar no longer shows the hand's 11バック or 縛り."""
+    page = open_table(browser, live_server_url, "daifugo", 4)
+    page.select_option("[data-auto-interval]", index=0)
+    page.click("[data-auto-toggle]")
+    page.wait_for_selector("#result:not([hidden])", timeout=240_000)
+    page.wait_for_timeout(500)
+    shoot(page, "daifugo-4-result-portrait")
+    assert page.locator("#seats .place").count() == 4
+    seat_parts_stay_inside(page, "daifugo result")
+    status = page.inner_text("#status")
+    assert "11バック" not in status and "縛り" not in status
