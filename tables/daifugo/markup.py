@@ -6,7 +6,9 @@ table's log and graveyard once per distinct content. The seat rows, built anew, 
 within ~15–25 % of their Jinja2 loop; kept once per distinct row (a table's four seats
 share three of their four rows) they cost ~8 µs a seat against ~26 µs.
 
-Each function returns exactly what its template loop rendered, as ``Markup`` built only
+A card is written by the one card markup of the three games (:mod:`tables.core.markup`:
+``card_open``/``card_close``, ``card_face``), memoised here per card. Each function
+returns what a template loop over the same values would render, as ``Markup`` built only
 from escaped values (:func:`tables.core.markup.escape`, Django's escaping, on every
 string that comes from the view; numbers through ``num``). The inputs are this seat's own
 context (its ``engine.view`` and players), so nothing here can show another seat more
