@@ -111,10 +111,15 @@
     });
   });
 
+  // Countdowns; a seat's turn ring (tefuda.css) drawn from --left, the fraction of the
+  // turn left (its length: the time left when this tab first saw the deadline).
+  var spans = {};
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
-      var left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - Date.now() - skew) / 1000));
-      el.textContent = left + "秒";
+      var d = Number(el.dataset.deadline), ms = Math.max(0, d - Date.now() - skew);
+      el.textContent = Math.ceil(ms / 1000) + "秒";
+      if (!(d in spans)) spans[d] = ms;
+      el.style.setProperty("--left", spans[d] ? (ms / spans[d]).toFixed(3) : "0");
     });
   }
   setInterval(tick, 250);

@@ -38,6 +38,7 @@ from jinja2 import ChainableUndefined, ChoiceLoader, Environment, FileSystemLoad
 
 from .. import GAMES
 from . import i18n
+from .markup import CARD_MARKUP
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -66,7 +67,13 @@ def finalize(value, _str=str, _escape=html.escape, _escaped=_Escaped):
 
 
 class FragmentEnvironment(Environment):
-    """Jinja2's environment with Django's order of lookups for ``a.b`` on a dict."""
+    """Jinja2's environment with Django's order of lookups for ``a.b`` on a dict, and the
+    one card markup of :mod:`tables.core.markup` as globals (``card_face``, ``card_back``,
+    ``hand_card``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.globals.update(CARD_MARKUP)
 
     def getattr(self, obj, attribute):
         """``a.b``: a dict's item first, as Django looks it up (Jinja2 tries the attribute

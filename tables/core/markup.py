@@ -39,3 +39,103 @@ def memoised(key: tuple, build) -> Markup:
     """``build()`` once per distinct ``key`` (content, not who asked: the four seats of a
     table render the same log and graveyard once per version)."""
     return Markup(kept(_memo, key, build))
+
+
+# ---------------------------------------------------------------------------------------
+# Cards: the one markup of a card, face or back, for the three games' hands, fields,
+# graveyards, kitties and results (issue 13). The face is drawn by static/tefuda.css from
+# the data attributes written here (corner index ``data-r`` + ``data-s``, centre pip or
+# court letter ``data-p``); the label itself stays in the element's text (what a screen
+# reader reads and what ``inner_text`` finds).
+
+#: the practice's default name: a seat so named is not followed by "（あなた）" again
+YOU = "あなた"
+
+#: suit letter of a card's code → its mark
+SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: jokers' codes → (corner, centre) marks; BJ (big) red, LJ (small) black, Daifugō's JK one
+JOKER_MARKS = {"JK": ("JK", "★"), "BJ": ("大", "★"), "LJ": ("小", "☆")}
+_COURTS = ("J", "Q", "K")
+
+
+def _face_attrs(code: str) -> tuple[str, str]:
+    """``(class suffix, attributes)`` of a face for the code ``"S10"``, ``"HQ"``, ``"JK"``,
+    ``"BJ"`` or ``"LJ"`` (an unknown code draws a blank face; the label still reads)."""
+    if code in JOKER_MARKS:
+        corner, pip = JOKER_MARKS[code]
+        red = code != "LJ"
+        return (" joker" + (" red" if red else "") + (" big" if code == "BJ" else " little" if code == "LJ" else ""),
+                f' data-r="{corner}" data-s="" data-p="{pip}"')
+    suit, rank = code[:1], code[1:]
+    mark = SUIT_MARKS.get(suit)
+    if mark is None:
+        return "", ""
+    court = rank in _COURTS
+    return ((" red" if suit in "HD" else "") + (" court" if court else ""),
+            f' data-r="{escape(rank)}" data-s="{mark}" data-p="{escape(rank) if court else mark}"')
+
+
+def card_open(code: str, cls: str = "", tag: str = "span") -> str:
+    """The opening of a card's element up to (not including) its closing ``>``:
+    ``<span class="card face red" data-code="H10" data-r="10" data-s="♥" data-p="♥"``.
+    ``cls``: extra classes, each with its leading space (``" face"``, ``" wild"``,
+    ``" level"``, ``" special"``). Finish with :func:`card_close`."""
+    extra, attrs = _face_attrs(code)
+    return f'<{tag} class="card{cls}{extra}" data-code="{escape(code)}"{attrs}'
+
+
+def card_close(label: str, tag: str = "span", note: str = "") -> str:
+    """The rest of a card opened by :func:`card_open`: ``>``, its label in
+    ``<span class="lb">`` and a ``note`` in ``<small class="as">`` (what a joker or a wild
+    stands for), both escaped here."""
+    return (f'><span class="lb">{escape(label)}</span>' + (f'<small class="as">{escape(note)}</small>' if note else "")
+            + f'</{tag}>')
+
+
+def card_face(code: str, label: str, cls: str = "", note: str = "", level: str = "") -> Markup:
+    """A face-up card (field, graveyard, kitty, transfers): ``<span class="card face…">``.
+    ``level``: Guandan's level rank (``"2"``…``"A"``): a suited card of that rank is marked
+    ``level``. The templates call it as ``card_face(c.code, c.label, " wild", note=…)``."""
+    if level and code[1:] == level and code[:1] in SUIT_MARKS:
+        cls += " level"
+    return Markup(card_open(code, " face" + cls) + card_close(label, note=note))
+
+
+def card_back(label: str = "伏せ札") -> Markup:
+    """A face-down card (the kitty before bidding, the seats' fans)."""
+    return Markup(f'<span class="card back" aria-label="{escape(label)}"></span>')
+
+
+def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: str = "", rank: str = "") -> Markup:
+    """A card of one's hand: a ``<label class="card">`` around a checkbox named ``card``
+    (value: the card's id), checked when selected; ``rank`` is written as ``data-rank``
+    (Dou Dizhu's 整理 sorts by it, static/table.js)."""
+    return Markup(card_open(code, cls, "label") + (f' data-rank="{escape(rank)}"' if rank else "") + f'><input type="checkbox" name="card" value="{num(card_id)}"'
+                  + (" checked" if checked else "") + card_close(label, "label"))
+
+
+def you_first(players: list) -> list:
+    """The players from this seat's own on, in the order of play (the CSS seats them
+    around the table from the bottom: you, then the next to play on your right)."""
+    k = next((i for i, p in enumerate(players) if p["is_me"]), 0)
+    return players[k:] + players[:k]
+
+
+#: where each seat sits around the table (the felt's grid areas in static/tefuda.css), from
+#: yours at the bottom on in the order of play: b(ottom), r(ight), t(op), l(eft), tr, tl
+AREAS = {2: ("b", "t"), 3: ("b", "r", "l"), 4: ("b", "r", "t", "l"), 5: ("b", "r", "tr", "tl", "l"),
+         6: ("b", "r", "tr", "t", "tl", "l")}
+
+
+def area_of(players: list, seat) -> str:
+    """The area (:data:`AREAS`) of ``seat`` at this seat's table; "" for no seat (the field
+    then shows a play in its middle)."""
+    order = [p["seat"] for p in you_first(players)]
+    if seat not in order or len(order) not in AREAS:
+        return ""
+    return AREAS[len(order)][order.index(seat)]
+
+
+#: the card markup as the table's templates call it (their context carries no globals)
+CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU,
+               "you_first": you_first, "area_of": area_of}

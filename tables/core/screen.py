@@ -28,6 +28,7 @@ from . import env as fragments_env
 from . import history, stamps
 from .cache import seat_view
 from .i18n import gettext as _, gettext_noop
+from .markup import CARD_MARKUP
 from .pacing import TABLE
 
 TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history", "stamps",
@@ -223,7 +224,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
     players = [_player(info, by_order.get(info["seat"]), me, view, timers, live) for info in infos]
     mine = timers.get(str(me.order))
     ctx = {
-        **base, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
+        **CARD_MARKUP, **base, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},
         "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
         "choices": [{"kind": k, "label": _(label)} for k, label in CARD_CHOICES.items()

@@ -6,7 +6,9 @@ table's log and graveyard once per distinct content. The seat rows, built anew, 
 within ~15–25 % of their Jinja2 loop; kept once per distinct row (a table's four seats
 share three of their four rows) they cost ~8 µs a seat against ~26 µs.
 
-Each function returns exactly what its template loop rendered, as ``Markup`` built only
+A card is written by the one card markup of the three games (:mod:`tables.core.markup`:
+``card_open``/``card_close``, ``card_face``), memoised here per card. Each function
+returns what a template loop over the same values would render, as ``Markup`` built only
 from escaped values (:func:`tables.core.markup.escape`, Django's escaping, on every
 string that comes from the view; numbers through ``num``). The inputs are this seat's own
 context (its ``engine.view`` and players), so nothing here can show another seat more
@@ -19,7 +21,7 @@ from operator import itemgetter
 
 from markupsafe import Markup
 
-from ..core.markup import escape, kept, memoised, num as _num
+from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, num as _num, you_first
 
 _cards: dict[tuple, tuple[str, str]] = {}
 
@@ -30,10 +32,9 @@ _card_key = itemgetter("id", "code", "label", "special", "suit")
 
 def _card(key: tuple) -> tuple[str, str]:
     """A hand card's markup before and after its ``checked`` (:data:`_card_key`)."""
-    card_id, code, label, special, suit = key
-    return (f'<label class="card{" special" if special else ""}{" red" if suit in ("H", "D") else ""}" '
-            f'data-code="{escape(code)}"><input type="checkbox" name="card" value="{_num(card_id)}"',
-            f'><span>{escape(label)}</span></label>')
+    card_id, code, label, special, _suit = key
+    return (card_open(code, " special" if special else "", "label")
+            + f'><input type="checkbox" name="card" value="{_num(card_id)}"', card_close(label, "label"))
 
 
 def hand_cards(hand: list, selected) -> Markup:
@@ -48,12 +49,14 @@ def hand_cards(hand: list, selected) -> Markup:
     return Markup("".join(out))
 
 
-def seat_rows(players: list) -> Markup:
-    """The ``<li class="seat">`` rows of ``daifugo/seats.html``, each built
-    once per distinct row (keyed by everything the row shows, like :func:`memoised`: the
-    four seats of a table differ only in their own row's ``me``; a move changes a row or
-    two)."""
-    return Markup("".join([kept(_rows, _row_key(p), lambda: _seat_row(p)) for p in players]))
+def seat_rows(players: list, last=None) -> Markup:
+    """The ``<li class="seat">`` rows of ``daifugo/seats.html``, this seat's own first and
+    the others in the order of play (the CSS seats them around the table, you at the
+    bottom), each built once per distinct row (keyed by everything the row shows, like
+    :func:`memoised`: the four seats of a table differ only in their own row's ``me``; a
+    move changes a row or two). ``last``: the seat whose play lies on the field."""
+    return Markup("".join([kept(_rows, _row_key(p) + (p["seat"] == last,), lambda: _seat_row(p, p["seat"] == last))
+                           for p in you_first(players)]))
 
 
 #: what a seat row shows, its key in ``_rows`` (counts, places, points, deadlines are ints)
@@ -62,9 +65,9 @@ _row_key = itemgetter("seat", "name", "is_me", "turn", "away", "count", "title",
 _rows: dict[tuple, str] = {}
 
 
-def _seat_row(p: dict) -> str:
-    """One row of the template's loop, byte for byte (an absent span leaves its line's
-    indent)."""
+def _seat_row(p: dict, last: bool = False) -> str:
+    """One seat's tile (an absent span leaves its line's indent). The practice name
+    "あなた" is not followed by "（あなた）" again."""
     turn = p["turn"]
     mark = ""
     if turn:
@@ -82,10 +85,12 @@ def _seat_row(p: dict) -> str:
          else '<span class="badge auto">おまかせ</span>' if p["auto"] else ""),
         mark,
     )
-    cls = "seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
+    cls = ("seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
+           + (" last" if last else ""))
+    you = "<small>（あなた）</small>" if p["is_me"] and p["name"] != YOU else ""
     return (f'\n  <li class="{cls}" data-seat="{_num(p["seat"])}">\n'
-            f'    <span class="name">{escape(p["name"])}</span>{"<small>（あなた）</small>" if p["is_me"] else ""}\n'
-            f'    <span class="count" title="手札の枚数">{_num(p["count"])}枚</span>\n'
+            f'    <span class="name">{escape(p["name"])}</span>{you}\n'
+            f'    <span class="fan" aria-hidden="true"></span><span class="count" title="手札の枚数">{_num(p["count"])}枚</span>\n'
             + "".join(f"    {span}\n" for span in spans)
             + f'    <span class="points">{_num(p["total"])}点</span>\n  </li>\n  ')
 
@@ -98,9 +103,7 @@ def log_items(lines: list[tuple[str, str]]) -> str:
 def field_cards(cards: list) -> Markup:
     """The face-up cards on the field in ``daifugo/field.html`` (a joker with
     the rank it stands for)."""
-    return Markup("".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}'
-                             + (f'<small>({escape(c["as"])})</small>' if c.get("as") else "") + "</span>"
-                             for c in cards))
+    return Markup("".join(card_face(c["code"], c["label"], note=f'({c["as"]})' if c.get("as") else "") for c in cards))
 
 
 #: the graveyard's rank groups, weakest first in the normal order (seed 004 §4), jokers last
@@ -127,8 +130,7 @@ def _graveyard(cards: list) -> str:
         groups.setdefault(_rank(c["code"]), []).append(c)
     out = []
     for rank in sorted(groups, key=lambda r: GRAVE_ORDER.get(r, 99)):
-        faces = "".join(f'<span class="card face" data-code="{escape(c["code"])}">{escape(c["label"])}</span>'
-                        for c in groups[rank])
+        faces = "".join(card_face(c["code"], c["label"]) for c in groups[rank])
         out.append(f'<span class="grave-rank" data-rank="{escape(rank)}"><b class="grave-count">'
                    f'{_num(len(groups[rank]))}</b>{faces}</span>')
     return "".join(out)

@@ -61,7 +61,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     }
     out["legend"] = legend(room.state["rules"]["specials"])
     out["exchanges"] = exchanges(room.state, me.order, names)
-    out["seat_rows"] = fragments.seat_rows(ctx["players"])
+    out["seat_rows"] = fragments.seat_rows(ctx["players"], view["field"]["by"] if view["field"] else None)
     out["log_items"] = _log_items(view["log"], names)
     out.update(_public_cards(room.state, view))
     field = view["field"]

@@ -1,0 +1,42 @@
+"""axe-core (axe-playwright-python, its own copy of axe.min.js) on every kind of screen:
+the top page, the waiting room, the practice screen and a table of each game — no
+serious or critical violation (issue 13)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.steps import enter
+from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, open_table, shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def serious(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def test_top_waiting_room_and_practice_screens(live_server_url, browser):
+    page = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]}).new_page()
+    page.goto(live_server_url + "/")
+    shoot(page, "top-portrait")
+    assert serious(page) == [], "top page"
+    for game in ("", "guandan/", "doudizhu/"):
+        page.goto(f"{live_server_url}/practice/{game}")
+        page.wait_for_selector("#practice-form")
+        shoot(page, f"practice-{game.strip('/') or 'daifugo'}-portrait")
+        assert serious(page) == [], f"practice screen {game}"
+    enter(page, live_server_url, "Aki", "axe-waiting-room")
+    shoot(page, "waiting-room-portrait")
+    assert serious(page) == [], "waiting room"
+
+
+@pytest.mark.parametrize("game,players", [("daifugo", 4), ("guandan", 4), ("doudizhu", 3)])
+def test_a_table_of_each_game(live_server_url, browser, game, players):
+    page = open_table(browser, live_server_url, game, players, size=DESKTOP)
+    assert serious(page) == [], f"{game} table (desktop)"
+    page.set_viewport_size({"width": PORTRAIT[0], "height": PORTRAIT[1]})
+    assert serious(page) == [], f"{game} table (phone)"

@@ -1,0 +1,104 @@
+"""The table's look (issue 13), pure: one card markup for the three games (faces drawn
+from data attributes, the label kept as text), seats listed from your own, the practice
+name not doubled, and the Daifugō result without the hand's 11バック and 縛り."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tables.core import env
+from tables.core.markup import card_back, card_face, hand_card, you_first
+from tables.daifugo import markup as daifugo
+
+
+def render(name: str, **ctx) -> str:
+    return env.default().get_template(name).render(**ctx)
+
+
+@pytest.mark.parametrize("code,label,classes,attrs", [
+    ("H10", "♥10", {"red"}, ('data-r="10"', 'data-s="♥"', 'data-p="♥"')),
+    ("D3", "♦3", {"red"}, ('data-r="3"', 'data-s="♦"')),
+    ("SQ", "♠Q", {"court"}, ('data-r="Q"', 'data-s="♠"', 'data-p="Q"')),
+    ("CA", "♣A", set(), ('data-r="A"', 'data-s="♣"', 'data-p="♣"')),
+    ("BJ", "大王", {"joker", "big", "red"}, ('data-r="大"', 'data-p="★"')),
+    ("LJ", "小王", {"joker", "little"}, ('data-r="小"', 'data-p="☆"')),
+    ("JK", "JK", {"joker", "red"}, ('data-r="JK"',)),
+])
+def test_a_face_is_drawn_from_its_code_and_reads_as_its_label(code, label, classes, attrs):
+    html = str(card_face(code, label))
+    cls = set(re.search(r'class="([^"]+)"', html).group(1).split())
+    assert {"card", "face"} | classes <= cls
+    assert ("red" in cls) == (code[0] in "HD" or code in ("BJ", "JK"))
+    for a in attrs:
+        assert a in html
+    assert f'<span class="lb">{label}</span>' in html and html.count(f'data-code="{code}"') == 1
+
+
+def test_marks_level_wild_special_and_notes_are_escaped():
+    assert "level" in str(card_face("S7", "♠7", level="7")).split('"')[1]
+    assert "level" not in str(card_face("BJ", "大王", level="J")).split('"')[1]  # a joker is never a level card
+    assert "wild" in str(card_face("H7", "♥7", " wild")).split('"')[1]
+    assert '<small class="as">&lt;b&gt;</small>' in str(card_face("JK", "JK", note="<b>"))
+    checked = str(hand_card(5, "S3", "♠3", True, " special", rank="3"))
+    assert checked.startswith('<label class="card special" data-code="S3"')
+    assert 'data-rank="3"><input type="checkbox" name="card" value="5" checked>' in checked
+    assert " checked" not in str(hand_card(5, "S3", "♠3"))
+    assert 'class="card back"' in str(card_back()) and "data-code" not in str(card_back())
+
+
+def test_daifugo_hot_path_writes_the_shared_markup():
+    hand = [{"id": 7, "code": "H10", "label": "♥10", "special": False, "suit": "H"},
+            {"id": 9, "code": "S8", "label": "♠8", "special": True, "suit": "S"}]
+    html = str(daifugo.hand_cards(hand, {9}))
+    assert html == str(hand_card(7, "H10", "♥10")) + str(hand_card(9, "S8", "♠8", True, " special"))
+    assert str(daifugo.field_cards([{"code": "JK", "label": "JK", "as": "5"}])) == str(card_face("JK", "JK", note="(5)"))
+
+
+def _players(n: int, me: int, name: str = "あなた") -> list[dict]:
+    base = {"turn": False, "away": False, "count": 5, "title": None, "place": None, "foul": False, "ochi": False,
+            "passed": False, "auto": False, "deadline_ms": None, "total": 0, "role": None, "role_label": "",
+            "bid": None, "team": 0, "partner": False, "last": None}
+    return [dict(base, seat=s, name=name if s == me else f"CPU {s}", is_me=s == me, cpu=s != me) for s in range(n)]
+
+
+@pytest.mark.parametrize("game", ["daifugo", "doudizhu", "guandan"])
+def test_seats_start_from_yours_and_the_practice_name_is_not_doubled(game):
+    players = _players(3 if game == "doudizhu" else 4, me=2)
+    if game == "daifugo":
+        html = str(daifugo.seat_rows(players))
+    else:
+        view = {"trick": None, "phase": "play"}
+        html = render(f"{game}/seats.html", players=players, view=view, **{"you_first": you_first, "YOU": "あなた"})
+    order = [int(s) for s in re.findall(r'data-seat="(\d+)"', html)]
+    assert order[0] == 2 and order == [p["seat"] for p in you_first(players)]
+    assert "あなた" in html and "（あなた）" not in html
+    named = _players(4, me=0, name="Aki")
+    html = str(daifugo.seat_rows(named)) if game == "daifugo" else render(
+        f"{game}/seats.html", players=named[:3] if game == "doudizhu" else named, view={"trick": None, "phase": "play"})
+    assert "Aki</span><small>（あなた）</small>" in html
+
+
+def test_the_daifugo_result_drops_eleven_back_and_bind():
+    view = {"game_no": 2, "phase": "play", "revolution": False, "eleven_back": True,
+            "bind": {"suit": ["♠"], "next_rank": None}, "surplus_count": 0}
+    playing = render("daifugo/status.html", view=view, over=False)
+    assert "11バック" in playing and "縛り" in playing
+    result = render("daifugo/status.html", view=view, over=True)
+    assert "11バック" not in result and "縛り" not in result
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_a_play_lies_in_front_of_its_player(n):
+    from tables.core.markup import AREAS, area_of
+
+    players = _players(n, me=1)
+    assert area_of(players, 1) == "b"
+    assert area_of(players, 2 % n) == "r"  # the next to play sits on your right
+    assert area_of(players, 0) == "l"  # the one before you on your left
+    assert sorted(area_of(players, s) for s in range(n)) == sorted(AREAS[n])
+    assert area_of(players, None) == ""
+    view = {"field": {"by": 0, "cards": [], "shape": "single"}, "turn": 1}
+    html = render("daifugo/field.html", view=view, players=players, field_cards="", field_by="CPU 0",
+                  over=False, area_of=area_of)
+    assert 'data-from="l"' in html
