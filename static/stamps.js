@@ -42,6 +42,13 @@
     var s = t.firstElementChild;
     show(s.dataset.seat, s.dataset.code, +s.dataset.ms);
   });
+  // on a phone the stamps open as a sheet over the hand: it closes once a stamp is sent
+  var NARROW = window.matchMedia("(max-width: 700px), (max-height: 500px)");
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest(".stamp-button");
+    var sheet = b && b.closest("details");
+    if (sheet && NARROW.matches) setTimeout(function () { sheet.open = false; }, 0);
+  });
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches("[data-hide-stamps]")) setHidden(e.target.checked);
   });

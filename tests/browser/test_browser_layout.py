@@ -150,6 +150,7 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
 
 
 def background(page, selector: str) -> str:
+    page.wait_for_selector(selector, state="attached")  # (a swap may be under way)
     return page.eval_on_selector(selector, "e => getComputedStyle(e).backgroundColor")
 
 

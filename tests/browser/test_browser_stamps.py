@@ -25,8 +25,9 @@ def at_the_table(browser, url):
         host.click("text=CPUを追加")
         host.wait_for_selector(f"#lobby li:has-text('CPU {n}')")
     host.click("text=ゲーム開始")
-    host.wait_for_selector("#stamps .stamp-button")
-    guest.wait_for_selector("#stamps .stamp-button")
+    for page in (host, guest):  # the stamps open from their summary (a sheet on phones)
+        page.click("#stamps summary")
+        page.wait_for_selector("#stamps .stamp-button")
     return host_ctx, guest_ctx, host, guest
 
 
@@ -47,6 +48,7 @@ def test_a_stamp_is_seen_by_the_other_browser_and_the_hide_switch_hides_them(liv
     guest.wait_for_timeout(1500)
     assert guest.query_selector(".stamp-shown") is None
     guest.reload()
+    guest.click("#stamps summary")
     guest.wait_for_selector("#stamps .stamp-button")
     assert guest.is_checked("[data-hide-stamps]")  # this browser remembers
     host.wait_for_timeout(3600)
