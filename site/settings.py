@@ -216,6 +216,7 @@ AXES_LOCKOUT_TEMPLATE = "admin_locked.html"
 LANGUAGE_CODE = "ja"
 LANGUAGES = list(TABLE_LANGUAGES)  # 日本語 (the source text), English, 简体中文 (issue 14)
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the language switch is remembered after the browser closes
 TIME_ZONE = "Asia/Tokyo"
 USE_I18N = True
 USE_TZ = True

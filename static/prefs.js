@@ -1,4 +1,5 @@
-/* Display choices a player makes once and keeps (localStorage, this browser): each
+/* Display choices a player makes once and keeps (localStorage, this browser), and the
+   page's "offline" class (html.offline while the browser says it has no connection). Each
    [data-pref=NAME] button toggles the class NAME on <html> and says so with aria-pressed.
    - four-colour: the four-colour deck (♦ blue, ♣ green; issue 13), for telling suits
      apart at a glance on a small screen. */
@@ -22,4 +23,9 @@
     sync();
   });
   sync();
+  // offline the language switch (a form the server answers) is hidden, not a browser error page
+  function connection() { document.documentElement.classList.toggle("offline", navigator.onLine === false); }
+  window.addEventListener("online", connection);
+  window.addEventListener("offline", connection);
+  connection();
 })();
