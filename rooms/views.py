@@ -162,14 +162,15 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     step = request.GET.get("step", "0")
     step = int(step) if step.isascii() and step.isdigit() and len(step) < 6 else 0
     render_screen.use_environment()  # Django's Jinja2 backend, as the sockets render with
-    html = replay.viewer(hand.record, step, offer_names=True)
+    # the room's own people see its seats' names (a saved file keeps labels unless asked)
+    by_order = {s.order: s.name for s in seats}
+    names = [by_order.get(i, replay.seat_label(i)) for i in range(replay.players(hand.record))]
+    html = replay.viewer(hand.record, step, names=names, offer_names=True)
     if request.GET.get("frag"):
         response = HttpResponse(html)
     else:
-        by_order = {s.order: s.name for s in seats}
-        names = [by_order.get(i, replay.seat_label(i)) for i in range(replay.players(hand.record))]
         response = render(request, "rooms/replay.html", {"viewer": html, "file": replay.file_of(hand.record),
                                                          "names": names, "no": no})
     response["Cache-Control"] = "no-store"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"  # never to another site; our own forms keep their origin
     return response

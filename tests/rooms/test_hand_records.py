@@ -90,6 +90,8 @@ def test_a_seat_holder_opens_a_finished_hand_and_nobody_else_can(client):
     assert "\\u3042\\u304d" not in html.split('id="replay-file"')[1].split("</script>")[0]
     frag = client.get(f"/rooms/{room.id}/hands/1/?frag=1&step=3")
     assert frag.content.decode().startswith('<section id="replay"') and 'data-step="3"' in frag.content.decode()
+    assert "あき" in frag.content.decode() and "席1" not in frag.content.decode()  # the room's people see names
+    assert page["Referrer-Policy"] == "same-origin"  # (the language switch's POST keeps its origin)
     assert Room.objects.get(pk=room.id).version == version  # seeing a replay changes nothing
     stranger = type(client)()
     stranger.cookies[tokens.BROWSER_COOKIE] = tokens.new_token()
