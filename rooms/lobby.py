@@ -288,10 +288,16 @@ def to_lobby(room_id, by: int, version: int) -> Room:
     """Host ends the match and returns everyone to the waiting room."""
     def change(room, seats, now):
         _host(seats, by)
-        if room.status == Room.Status.PLAYING and not engine_for(room.game).is_over(room.state):
+        if room.status == Room.Status.PLAYING and not _between_hands(room):
             raise errors.Refused("not_over", "ラウンドの途中です。", "The round is not over yet.")
         room.status, room.state = Room.Status.WAITING, None
     return commit(room_id, version, change, by="host", seat=by, action={"type": "lobby"})[0]
+
+
+def _between_hands(room) -> bool:
+    """A finished game or match, or a hand's result on screen with the match going on (a
+    Guandan hand: the host may end the match there, as after a Daifugō game)."""
+    return engine_for(room.game).is_over(room.state) or room.state.get("phase") == "hand_over"
 
 
 def fast_forward(room_id, by: int, version: int) -> Room:
