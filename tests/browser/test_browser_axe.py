@@ -14,6 +14,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def serious(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
+    # a deal or a play still moving (a column fading in) is not what the page shows at rest
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running'"
+                           " || (a.effect && a.effect.getTiming().iterations === Infinity))", timeout=10_000)
     results = Axe().run(page)
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
             for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
