@@ -13,7 +13,7 @@ from . import errors, intents
 from .screen import is_button
 
 
-NO_HINT = {"code": "hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."}
+NO_HINT = {"code": "no_hint", "ja": "今は出せるおすすめがありません。", "en": "No suggestion now."}
 
 
 def play_action(msg: dict) -> dict:
@@ -67,7 +67,7 @@ def next_hint(game: str, engine, state: dict, seat: int, current: list) -> tuple
     current = sorted(current)
     at = next((i for i, h in enumerate(found) if current and sorted(h["action"].get("cards", [])) == current), -1)
     top = found[(at + 1) % len(found)]
-    return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}"},
+    return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}", "action": {**top["action"], "ja": top["ja"]}},
             top["action"].get("cards", []))
 
 

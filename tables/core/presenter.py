@@ -18,6 +18,15 @@ class Presenter:
     Subclasses set :attr:`game` and override what differs."""
 
     game = ""
+    #: this game's own refusal codes → gettext messages (``%(detail)s`` placeholders), see
+    #: :mod:`tables.core.words`; the shared codes are there
+    refusals: dict[str, str] = {}
+
+    def action_label(self, action: dict) -> str:
+        """The name of a legal ``action`` (a play, a bid, a pass…) in the current language,
+        as hints and buttons show it. Games override this; the default is the engine's
+        Japanese label."""
+        return action.get("ja") or action.get("type", "")
 
     def seats(self, view: dict) -> list[dict]:
         return view["seats"]

@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from .. import presenter
 from . import env as fragments_env
-from . import history, stamps
+from . import history, stamps, words
 from .cache import seat_view
 from .i18n import gettext as _, gettext_noop
 from .markup import CARD_MARKUP
@@ -229,7 +229,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
         "choices": [{"kind": k, "label": _(label)} for k, label in CARD_CHOICES.items()
                     if any(a.get("type") == k for a in legal)],
-        "buttons": [{"index": i, "type": a["type"], "label": _button_label(a)}
+        "buttons": [{"index": i, "type": a["type"], "label": _button_label(room.game, a)}
                     for i, a in enumerate(a for a in legal if is_button(a))],
         "my_deadline_ms": int(mine[1] * 1000) if mine and mine[0] == "limit" else None,
         "placed": _placed(infos, me.order),
@@ -238,6 +238,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "commitment": history.commitment(getattr(room, "hand", None)),
         "past_hands": history.past(getattr(room, "hand", None))[-PAST_SHOWN:],
         "stamp_codes": stamps.CODES,
+        "notice_text": words.notice_text(room.game, base.get("notice")),
     }
     ctx.update(present.context(engine, room, view, me, ctx))
     return ctx
@@ -278,7 +279,7 @@ def _player(info: dict, seat, me, view: dict, timers: dict, live: set) -> dict:
     }
 
 
-def _button_label(action: dict) -> str:
-    label = _(SIMPLE_ACTIONS[action["type"]]) if action["type"] in SIMPLE_ACTIONS else action.get("ja") or action["type"]
+def _button_label(game: str, action: dict) -> str:
+    label = _(SIMPLE_ACTIONS[action["type"]]) if action["type"] in SIMPLE_ACTIONS else presenter(game).action_label(action)
     card = action.get("card")
     return f"{label}" if card is None else f"{label} ({card})"
