@@ -7,7 +7,7 @@ from django.conf import settings
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.views.decorators.http import condition, require_safe
 
 THEME_COLOR = "#0f3b2e"  # tefuda.css --bg
@@ -83,7 +83,8 @@ def service_worker(request):
 
 
 #: The games with a rules page (/rules/<game>/, templates/rules/<game>.html), and their names
-RULES_GAMES = {"daifugo": "オリジナル大富豪", "guandan": "掼蛋 Guandan", "doudizhu": "闘地主 Dou Dizhu"}
+RULES_GAMES = {"daifugo": gettext_noop("オリジナル大富豪"), "guandan": gettext_noop("掼蛋 Guandan"),
+               "doudizhu": gettext_noop("闘地主 Dou Dizhu")}  # shown in the reader's language (issue 14)
 
 
 @require_safe
