@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from games import get_engine as engine_for
 
 from .errors import Refused
+from .i18n import gettext_noop
 from .speeds import DISCONNECT_GRACE, SPEEDS  # noqa: F401 (the rooms' names for them)
 
 
@@ -29,10 +30,17 @@ class _Players(Mapping):
         return len(GAMES)
 
 
-#: Games a host (or the practice screen) can pick, with their table's name.
-GAMES = {"daifugo": "オリジナル大富豪", "doudizhu": "闘地主", "guandan": "掼蛋"}
+#: Games a host (or the practice screen) can pick, with their table's name. Every visible
+#: label in this module is a msgid (Japanese, marked with ``gettext_noop``): templates show
+#: it as ``{{ _(label) }}`` (Jinja2) or ``{% translate label %}`` (Django), in the reader's
+#: language (issue 14).
+GAMES = {"daifugo": gettext_noop("オリジナル大富豪"), "doudizhu": gettext_noop("闘地主"),
+         "guandan": gettext_noop("掼蛋")}
 PLAYERS = _Players()
-SPEED_LABELS = {"slow": "ゆっくり", "normal": "ふつう", "fast": "はやい"}
+SPEED_LABELS = {"slow": gettext_noop("ゆっくり"), "normal": gettext_noop("ふつう"), "fast": gettext_noop("はやい")}
+#: The CPU levels' names (the keys are :data:`games.core.engine.LEVELS`), for the waiting
+#: room's and the practice screen's level pickers.
+LEVEL_LABELS = {"easy": gettext_noop("やさしい"), "normal": gettext_noop("ふつう"), "strong": gettext_noop("つよい")}
 TURN_LIMITS = (0, 30, 60)
 
 
@@ -41,9 +49,9 @@ TURN_LIMITS = (0, 30, 60)
 #: default). ``options["specials"]`` holds them and goes to the engine as data
 #: (:func:`engine_config`); the defaults come from the engine's own rule set.
 RULE_SWITCHES = {"daifugo": {
-    "stop": "♥3・♠3 無効化", "seven_pass": "7渡し", "eight_cut": "8切り",
-    "nine_interrupt": "9割り込み", "eleven_back": "11バック", "revolution_stop": "♥Q×2 革命止め",
-    "redeal": "♠A×2 配り直し", "five_skip": "5スキップ", "ten_discard": "10捨て",
+    "stop": gettext_noop("♥3・♠3 無効化"), "seven_pass": gettext_noop("7渡し"), "eight_cut": gettext_noop("8切り"),
+    "nine_interrupt": gettext_noop("9割り込み"), "eleven_back": gettext_noop("11バック"), "revolution_stop": gettext_noop("♥Q×2 革命止め"),
+    "redeal": gettext_noop("♠A×2 配り直し"), "five_skip": gettext_noop("5スキップ"), "ten_discard": gettext_noop("10捨て"),
 }}
 HOUSE_RULES = ("five_skip", "ten_discard")
 
@@ -51,24 +59,24 @@ HOUSE_RULES = ("five_skip", "ten_discard")
 #: switched (the waiting room, the practice screen): rules/daifugo.md "Special cards",
 #: rules/guandan.md "A-rule switch" (seeds/004 §4–§6, seeds/003 §1, §4).
 DESCRIPTIONS = {
-    "stop": "効果が出された直後、♥3か♠3で順番に関係なく止められる（♥3は止め返しも）",
-    "seven_pass": "7を出した枚数だけ、好きな札を次の人に渡す",
-    "eight_cut": "8を出すと場が流れ、出した人から始める",
-    "nine_interrupt": "場の7以下の札に、同じ枚数の9を順番に関係なく出せる",
-    "eleven_back": "Jを出すと、場が流れるまで強さが逆になる",
-    "revolution_stop": "革命の直後だけ、♥Q2枚で革命を止められる",
-    "redeal": "♠A2枚で、まだ上がっていない人の手札を集めて配り直す",
-    "five_skip": "5を出した枚数だけ、次の人を飛ばす",
-    "ten_discard": "10を出した枚数だけ、好きな札を墓地に捨てる",
-    "a_required": "Aの局を1・2位か1・3位で勝つまで、何度でもAで戦う（公式の競技ルール）",
-    "three_fail_reset": "自分たちのAの局で3回勝ち抜けないと、レベル2に戻る",
+    "stop": gettext_noop("効果が出された直後、♥3か♠3で順番に関係なく止められる（♥3は止め返しも）"),
+    "seven_pass": gettext_noop("7を出した枚数だけ、好きな札を次の人に渡す"),
+    "eight_cut": gettext_noop("8を出すと場が流れ、出した人から始める"),
+    "nine_interrupt": gettext_noop("場の7以下（逆転中は10以上）の札に、同じ枚数の9を順番に関係なく出せる"),
+    "eleven_back": gettext_noop("Jを出すと、場が流れるまで強さが逆になる"),
+    "revolution_stop": gettext_noop("革命の直後だけ、♥Q2枚で革命を止められる"),
+    "redeal": gettext_noop("♠A2枚で、まだ上がっていない人の手札を集めて配り直す"),
+    "five_skip": gettext_noop("5を出した枚数だけ、次の人を飛ばす"),
+    "ten_discard": gettext_noop("10を出した枚数だけ、好きな札を墓地に捨てる"),
+    "a_required": gettext_noop("Aの局を1・2位か1・3位で勝つまで、何度でもAで戦う（公式の競技ルール）"),
+    "three_fail_reset": gettext_noop("自分たちのAの局で3回勝ち抜けないと、レベル2に戻る"),
 }
 
 
 #: One-of-several rule choices per game (chips on the start screen and in the waiting
 #: room), handed to the engine as config keys; the first choice is the default.
 #: Guandan's A rule (seeds/003 §1, §4; rules/guandan.md "A-rule switch").
-CHOICES = {"guandan": {"a_rule": {"a_required": "A必須 · 競技", "three_fail_reset": "3回失敗で2に戻る"}}}
+CHOICES = {"guandan": {"a_rule": {"a_required": gettext_noop("A必須 · 競技"), "three_fail_reset": gettext_noop("3回失敗で2に戻る")}}}
 
 
 def choice_fields(game: str, options: dict) -> list[dict]:
