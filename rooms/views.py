@@ -11,12 +11,14 @@ import secrets
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.core import IllegalAction
+from tables.core import i18n
 
 from analytics import record
 from tables.core import options as opts, replay
@@ -125,7 +127,8 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
     """The room shell; takes the one-time claim (if any) out of the session."""
     room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
     if room is None:  # the socket's closed screen, in a page (one template for both)
-        closed = render_screen.stage(render_screen.screen(None, [], None, timezone.now()))
+        with i18n.use(get_language()):  # in the page's language, as a socket renders in its own
+            closed = render_screen.stage(render_screen.screen(None, [], None, timezone.now()))
         return render(request, "rooms/gone.html", {"closed_stage": closed}, status=404)
     token = None
     claim = request.GET.get("claim")
@@ -165,7 +168,8 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     # the room's own people see its seats' names (a saved file keeps labels unless asked)
     by_order = {s.order: s.name for s in seats}
     names = [by_order.get(i, replay.seat_label(i)) for i in range(replay.players(hand.record))]
-    html = replay.viewer(hand.record, step, names=names, offer_names=True)
+    with i18n.use(get_language()):
+        html = replay.viewer(hand.record, step, names=names, offer_names=True)
     if request.GET.get("frag"):
         response = HttpResponse(html)
     else:

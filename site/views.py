@@ -4,6 +4,7 @@ and the page a navigation gets when offline."""
 import hashlib
 
 from django.conf import settings
+from django.utils import translation
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -16,10 +17,21 @@ ICONS = [  # static/icons (scripts/make_icons.py)
     ("icons/icon-512.png", 512, "any"),
     ("icons/maskable-512.png", 512, "maskable"),
 ]
-DESCRIPTION = {
-    "ja": "大富豪・掼蛋・闘地主を友だちとブラウザで。1人練習はオフラインでも遊べます。",
-    "en": "Daifugō, Guandan and Dou Dizhu with friends in the browser; solo practice works offline too.",
-}
+#: The app's one line (a msgid): the manifest carries it in every language
+DESCRIPTION = gettext_noop("大富豪・掼蛋・闘地主を友だちとブラウザで。1人練習はオフラインでも遊べます。")
+#: The app's name on a home screen: 手札 (a hand of cards) reads as is in Japanese and
+#: Chinese; English readers get the romanisation alone (a msgid, like the page's brand)
+SHORT_NAME = gettext_noop("手札")
+
+
+def _in_every_language(message: str) -> dict:
+    """``{code: {"value": message translated}}`` for each of settings.LANGUAGES (the
+    manifest's ``*_localized`` members)."""
+    out = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            out[code] = {"value": translation.gettext(message)}
+    return out
 
 
 def top(request):
@@ -35,16 +47,20 @@ def favicon(request):
 
 @require_safe
 def manifest(request):
-    """/manifest.webmanifest: the web app manifest (W3C Web App Manifest), in the request's
-    language (ja unless English is chosen), both descriptions in ``description_localized``.
+    """/manifest.webmanifest: the web app manifest (W3C Web App Manifest). One file for
+    every reader (an installed app keeps the copy it was installed with): the name stays
+    "手札 Tefuda" in every language; the short name and the description are in the
+    request's language, and in all three under ``short_name_localized`` /
+    ``description_localized`` (the W3C manifest's localization members).
     Starts on the practice page, standalone; icons from static/icons."""
-    lang = "en" if (get_language() or "ja").startswith("en") else "ja"
+    lang = get_language() or settings.LANGUAGE_CODE
     data = {
         "id": "/practice/",
         "name": "手札 Tefuda",
-        "short_name": "手札",
-        "description": DESCRIPTION[lang],
-        "description_localized": {code: {"value": text} for code, text in DESCRIPTION.items()},
+        "short_name": translation.gettext(SHORT_NAME),
+        "short_name_localized": _in_every_language(SHORT_NAME),
+        "description": translation.gettext(DESCRIPTION),
+        "description_localized": _in_every_language(DESCRIPTION),
         "lang": lang,
         "dir": "ltr",
         "start_url": "/practice/",
@@ -107,7 +123,8 @@ def replay_page(request):
     from rooms.bundle import boot_files
     from tables.core.options import GAMES
 
-    return render(request, "replay.html", {"boot": boot_files(), "games": GAMES})
+    return render(request, "replay.html", {"boot": boot_files(),
+                                           "games": {k: translation.gettext(v) for k, v in GAMES.items()}})
 
 
 @require_safe
@@ -117,7 +134,7 @@ def offline(request):
     return render(request, "offline.html")
 
 
-EXPIRED = "ページの有効期限が切れました。ページを読み込み直してから、もう一度どうぞ。"
+EXPIRED = gettext_noop("ページの有効期限が切れました。ページを読み込み直してから、もう一度どうぞ。")
 
 
 def csrf_failure(request, reason: str = ""):
@@ -125,5 +142,5 @@ def csrf_failure(request, reason: str = ""):
     the form shows in place (base.html's htmx-config swaps 403 into the form's target),
     else the site's page saying the same. The reason is never shown (it helps no player)."""
     if request.headers.get("HX-Request") == "true":
-        return HttpResponse(EXPIRED, status=403, content_type="text/plain; charset=utf-8")
-    return render(request, "403_csrf.html", {"message": EXPIRED}, status=403)
+        return HttpResponse(translation.gettext(EXPIRED), status=403, content_type="text/plain; charset=utf-8")
+    return render(request, "403_csrf.html", {"message": translation.gettext(EXPIRED)}, status=403)

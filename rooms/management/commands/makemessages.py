@@ -10,8 +10,10 @@ language's catalog, so ``makemessages`` stays the one command that keeps the cat
 """
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from django.conf import settings
@@ -46,14 +48,17 @@ def jinja_messages(root: Path):
 
 
 def add_jinja_messages(potfile: Path, root: Path) -> None:
-    """Add the Jinja2 templates' messages under ``root`` to the template ``potfile``."""
-    with potfile.open("rb") as fh:
-        catalog = read_po(fh)
+    """Append the Jinja2 templates' messages under ``root`` that ``potfile`` (the template
+    catalog xgettext wrote) does not have yet; its own entries and header stay as written."""
+    text = potfile.read_text(encoding="utf-8")
+    # xgettext's template header has placeholders Babel cannot parse; only the ids are read
+    have = read_po(io.StringIO(text.replace("nplurals=INTEGER; plural=EXPRESSION;", "nplurals=2; plural=(n != 1);")))
+    extra = Catalog()
     for message, context in jinja_messages(root):
-        if not (message[0] if isinstance(message, tuple) else message):
-            continue
         key = message[0] if isinstance(message, tuple) else message
-        if catalog.get(key, context=context) is None:
-            catalog.add(message, context=context)
-    with potfile.open("wb") as fh:
-        write_po(fh, catalog, width=0, no_location=True, omit_header=False)
+        if key and have.get(key, context=context) is None and extra.get(key, context=context) is None:
+            extra.add(message, context=context)
+    if len(extra):
+        out = io.BytesIO()
+        write_po(out, extra, width=0, no_location=True, omit_header=True)
+        potfile.write_text(text.rstrip("\n") + "\n\n" + out.getvalue().decode("utf-8"), encoding="utf-8")
