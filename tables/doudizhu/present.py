@@ -209,10 +209,12 @@ def field_event(trick: dict | None) -> str:
 
 def counter(view: dict) -> list[dict]:
     """The card counter (issue 13): unseen cards by rank, strongest first (not in the
-    seat's hand, not played this hand: seed 001 §2 deck, the view's ``history``)."""
+    seat's hand, not played this hand: seed 001 §2 deck, the view's ``history``):
+    ``[{"rank", "n", "text"}]``, ``text`` the rank in bold and its count in the current
+    language (``<b>A</b> 3枚`` / ``<b>A</b> ×3`` / ``<b>A</b> 3张``)."""
     played = [c["rank"] for h in view["history"] for c in h.get("cards", ())]
-    return [dict(r, name=_(COUNTER_JOKERS[r["rank"]]) if r["rank"] in COUNTER_JOKERS else r["rank"],
-                 count=count_label(r["n"]))
+    return [dict(r, text=_m(gettext_noop("%(rank)s %(n)s枚"), n=r["n"], rank=Markup("<b>%s</b>") % (
+                _(COUNTER_JOKERS[r["rank"]]) if r["rank"] in COUNTER_JOKERS else r["rank"])))
             for r in unseen_by_rank(DECK, [c["rank"] for c in view["hand"] or ()], played, reversed(RANKS))]
 
 
