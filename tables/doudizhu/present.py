@@ -7,21 +7,101 @@ presenter cannot leak another seat's cards.
 """
 from __future__ import annotations
 
-from games.doudizhu.combos import RANKS
+from markupsafe import Markup
 
+from games.doudizhu.combos import RANK_INDEX, RANKS, choose_reading, classify
+from games.doudizhu.engine import RANK_OF, trick_combo
+
+from ..core import i18n
 from ..core.counter import unseen_by_rank
+from ..core.i18n import gettext as _, gettext_noop, ngettext
 from ..core.presenter import Presenter
 
-BID_LABELS = {0: "入札しない", 1: "1", 2: "2", 3: "3"}
-ROLE_LABELS = {"landlord": "地主", "peasant": "農民"}
+#: the bid buttons (seed 001 §3): 0 is no bid; the values are shown as digits
+BID_LABELS = {0: gettext_noop("入札しない"), 1: "1", 2: "2", 3: "3"}
+ROLE_LABELS = {"landlord": gettext_noop("地主"), "peasant": gettext_noop("農民")}
+#: the 14 combination types (games.doudizhu.combos.TYPES, seed 001 §5–§13) by code: the
+#: engine's Japanese names as msgids, the tradition's terms in English and Chinese
+TYPE_NAMES = {
+    "single": gettext_noop("単札"),
+    "pair": gettext_noop("ペア"),
+    "trio": gettext_noop("3枚組"),
+    "trio_single": gettext_noop("3枚＋単札"),
+    "trio_pair": gettext_noop("3枚＋ペア"),
+    "straight": gettext_noop("ストレート"),
+    "pair_chain": gettext_noop("連続ペア"),
+    "airplane": gettext_noop("飛行機"),
+    "airplane_single": gettext_noop("単札付き飛行機"),
+    "airplane_pair": gettext_noop("ペア付き飛行機"),
+    "four_two_single": gettext_noop("4枚＋単札2枚"),
+    "four_two_pair": gettext_noop("4枚＋ペア2組"),
+    "bomb": gettext_noop("ボム"),
+    "rocket": gettext_noop("ロケット"),
+}
+#: the jokers' names (a card's label, a rank in a hint or a refusal; seed 001 §2)
+JOKER_NAMES = {"LJ": gettext_noop("小王"), "BJ": gettext_noop("大王")}
+#: the jokers' rank codes in a refusal (``too_weak``: ``BJ`` in Japanese, as the engine says)
+RANK_CODES = {"LJ": gettext_noop("LJ"), "BJ": gettext_noop("BJ")}
+#: the jokers in the card counter (short: 小 / 大 beside the other ranks)
+COUNTER_JOKERS = {"LJ": gettext_noop("小"), "BJ": gettext_noop("大")}
+#: this game's refusal codes (games.doudizhu.errors) → words; ``play``, ``rank`` come
+#: from :meth:`DoudizhuPresenter.notice_words`, the rest from the refusal's details
+REFUSALS = {
+    "wrong_phase": gettext_noop("今はその操作はできません。"),
+    "bid_too_low": gettext_noop("現在の最高入札は%(highest)sです。それより高い値か不入札を選んでください。"),
+    "cannot_pass": gettext_noop("自由な先手ではパスできません。"),
+    "no_cards": gettext_noop("札が選ばれていません。"),
+    "not_a_combination": gettext_noop("選んだ札は有効な役になりません。"),
+    "type_mismatch": gettext_noop("場は%(play)s（%(size)s枚）です。同じ役・同じ枚数かボム・ロケットで出してください。"),
+    "too_weak": gettext_noop("場の%(play)s（%(rank)s）より強くありません。"),
+    "hand_over": gettext_noop("この局は終了しました。次の局へ進んでください。"),
+    "hand_not_over": gettext_noop("局はまだ終わっていません。"),
+}
 #: one deck (seed 001 §2): four of each rank, one small and one big joker
 DECK = {r: 1 if r in ("LJ", "BJ") else 4 for r in RANKS}
 
 
 class DoudizhuPresenter(Presenter):
-    """Dou Dizhu (seed 001): bids, the kitty after bidding, B/N, results and totals."""
+    """Dou Dizhu (seed 001): bids, the kitty after bidding, B/N, results and totals, in
+    the reader's language (issue 14: every word built here from the view's codes with
+    :mod:`tables.core.i18n`, never from the engine's Japanese names)."""
 
     game = "doudizhu"
+    refusals = REFUSALS
+
+    def action_label(self, action: dict) -> str:
+        """The name of a bid, a play, a pass or the next hand in the current language:
+        ``"2点"`` / ``"Bid 2"`` / ``"叫2分"``, ``"ペア 7 7"`` / ``"Pair 7 7"`` / ``"对子 7 7"``
+        (the play's type from ``action["combo"]``, set by :meth:`hints`, else its
+        strongest reading, seed 001 §5–§14). In Japanese a hint keeps the engine's whole
+        sentence (``action["ja"]``, with its reason), as before issue 14."""
+        if action.get("ja") and i18n.current() == i18n.DEFAULT:
+            return action["ja"]
+        kind = action.get("type")
+        if kind == "bid":
+            return bid_label(action.get("value", 0))
+        if kind == "pass":
+            return _("パス")
+        if kind == "next_hand":
+            return _("次の局へ")
+        if kind == "play" and action.get("cards"):
+            ranks = sorted(RANK_OF[i] for i in action["cards"])
+            combo = action.get("combo") or next((c.type for c in classify(ranks)), "")
+            return _("%(play)s %(cards)s") % {
+                "play": play_name(combo), "cards": " ".join(rank_name(RANKS[r]) for r in ranks)}
+        return super().action_label(action)
+
+    def notice_words(self, notice: dict) -> dict:
+        """The words a refusal's sentence takes from its codes (``type_mismatch``,
+        ``too_weak``: the play's type and rank, games/doudizhu/errors.py), in the current
+        language: ``{"play": …, "rank": …}``; ``{}`` for a notice without them."""
+        out = {}
+        if notice.get("type") in TYPE_NAMES:
+            out["play"] = play_name(notice["type"])
+        rank = notice.get("rank_key")
+        if rank in RANK_INDEX:
+            out["rank"] = _(RANK_CODES[rank]) if rank in RANK_CODES else rank
+        return out
 
     def seats(self, view: dict) -> list[dict]:
         result = view.get("result")
@@ -36,10 +116,15 @@ class DoudizhuPresenter(Presenter):
         out = []
         for s, count in enumerate(view["counts"]):
             role = view["roles"][s]
+            bid = last_bid.get(s) if view["phase"] == "bidding" else None
             out.append({
-                "seat": s, "count": count, "role": role, "role_label": ROLE_LABELS.get(role, ""),
-                "bid": last_bid.get(s) if view["phase"] == "bidding" else None,
+                "seat": s, "count": count, "role": role,
+                "role_label": _(ROLE_LABELS[role]) if role in ROLE_LABELS else "",
+                "count_label": count_label(count),
+                "bid": bid,
+                "bid_label": None if bid is None else (_("%(bid)sで入札") % {"bid": bid} if bid else _("入札しない")),
                 "passed": s in passed, "total": view["scores"][s],
+                "total_label": _("累計 %(points)s点") % {"points": view["scores"][s]},
                 "delta": result["delta"][s] if result else None,
                 "winner": bool(result and s in result["winners"]),
                 "match_winner": s in view["winners"],
@@ -63,17 +148,11 @@ class DoudizhuPresenter(Presenter):
         names = {p["seat"]: p["name"] for p in ctx["players"]}
         buttons = ctx["buttons"]
         simple = [a for a in self.legal(engine, room.state, view, me.order) if a["type"] != "play"]
-        bids = [dict(b, value=simple[b["index"]]["value"], label=BID_LABELS[simple[b["index"]]["value"]])
+        bids = [dict(b, value=simple[b["index"]]["value"], label=_(BID_LABELS[simple[b["index"]]["value"]]))
                 for b in buttons if b["type"] == "bid"]
         result = view.get("result")
-        log = []
-        for b in view["bids"]:
-            log.append(f"{names.get(b['seat'], '')}：{'入札しない' if not b['value'] else str(b['value']) + 'で入札'}")
-        if view["landlord"] is not None:
-            log.append(f"{names.get(view['landlord'], '')} が地主（B＝{view['B']}）")
-        for h in view["history"]:
-            what = "パス" if h.get("pass") else " ".join(c["label"] for c in h["cards"])
-            log.append(f"{names.get(h['seat'], '')}：{what}")
+        trick = view["trick"]
+        turn_name = next((None if p["is_me"] else p["name"] for p in ctx["players"] if p["turn"]), None)
         return {
             "names": names,
             "bid_buttons": bids,
@@ -83,27 +162,40 @@ class DoudizhuPresenter(Presenter):
             "bidding": view["phase"] == "bidding",
             "my_turn": view["turn"] == me.order and view["phase"] in ("bidding", "play"),
             "landlord_name": names.get(view["landlord"]),
-            "trick_by": names.get(view["trick"]["seat"]) if view["trick"] else None,
-            "field_seat": view["trick"]["seat"] if view["trick"] else "",
-            "field_event": field_event(view["trick"]),
+            "trick_by": names.get(trick["seat"]) if trick else None,
+            "field_seat": trick["seat"] if trick else "",
+            "field_event": field_event(trick),
             "highest_bidder_name": names.get(view["highest_bidder"]),
-            "dd_log": log[-40:],
+            "dd_log": log_lines(view, names)[-40:],
             "counter": counter(view) if view["phase"] == "play" else None,
             "result": result,
             "result_rows": [p for p in ctx["players"]] if result else [],
             "winner_names": [names.get(s) for s in view["winners"]],
             "i_won": bool(result and me.order in result["winners"]),
+            "dd": words(view, names, trick, turn_name, result, bool(result and me.order in result["winners"])),
+            "card_label": card_label,
         }
 
     def hints(self, engine, state: dict, seat: int, hints: list[dict]) -> list[dict]:
-        """While bidding the hint offered first is the recommended bid (the CPU's)."""
+        """While bidding the hint offered first is the recommended bid (the CPU's). A
+        play's hint carries its reading's type (``action["combo"]``, §14: the strongest
+        reading that answers the play to beat), which :meth:`action_label` names."""
         if state["phase"] == "bidding" and hints:
             try:
                 rec = engine.choose(state, seat)
             except ValueError:
                 return hints
             return sorted(hints, key=lambda h: h["action"] != rec)
-        return hints
+        prev = trick_combo(state) if state["phase"] == "play" else None
+        out = []
+        for h in hints:
+            a = h["action"]
+            if a.get("type") == "play" and a.get("cards"):
+                combo = choose_reading(classify(RANK_OF[i] for i in a["cards"]), prev)
+                if combo is not None:
+                    h = dict(h, action=dict(a, combo=combo.type))
+            out.append(h)
+        return out
 
 
 PRESENTER = DoudizhuPresenter()
@@ -117,6 +209,98 @@ def field_event(trick: dict | None) -> str:
 
 def counter(view: dict) -> list[dict]:
     """The card counter (issue 13): unseen cards by rank, strongest first (not in the
-    seat's hand, not played this hand: seed 001 §2 deck, the view's ``history``)."""
+    seat's hand, not played this hand: seed 001 §2 deck, the view's ``history``):
+    ``[{"rank", "n", "text"}]``, ``text`` the rank in bold and its count in the current
+    language (``<b>A</b> 3枚`` / ``<b>A</b> ×3`` / ``<b>A</b> 3张``)."""
     played = [c["rank"] for h in view["history"] for c in h.get("cards", ())]
-    return unseen_by_rank(DECK, [c["rank"] for c in view["hand"] or ()], played, reversed(RANKS))
+    return [dict(r, text=_m(gettext_noop("%(rank)s %(n)s枚"), n=r["n"], rank=Markup("<b>%s</b>") % (
+                _(COUNTER_JOKERS[r["rank"]]) if r["rank"] in COUNTER_JOKERS else r["rank"])))
+            for r in unseen_by_rank(DECK, [c["rank"] for c in view["hand"] or ()], played, reversed(RANKS))]
+
+
+def play_name(combo: str) -> str:
+    """A combination type's name (``"pair"`` → ペア / Pair / 对子) in the current language."""
+    return _(TYPE_NAMES[combo]) if combo in TYPE_NAMES else combo
+
+
+def rank_name(rank: str) -> str:
+    """A rank code as a player reads it (``"10"``; the jokers 小王 / Small Joker / 小王)."""
+    return _(JOKER_NAMES[rank]) if rank in JOKER_NAMES else rank
+
+
+def card_label(card: dict) -> str:
+    """A card's label (``engine.card_info``) in the current language: the jokers named
+    by :func:`rank_name`, the suited cards as the engine writes them (``"♠10"``)."""
+    return rank_name(card["rank"]) if card["rank"] in JOKER_NAMES else card["label"]
+
+
+def count_label(n: int) -> str:
+    """``"17枚"`` / ``"17 cards"`` / ``"17张"``."""
+    return ngettext("%(n)s枚", "%(n)s枚", n) % {"n": n}
+
+
+def bid_label(value: int) -> str:
+    """A bid's name (seed 001 §3): 入札しない / No bid / 不叫, or 2点 / Bid 2 / 叫2分."""
+    return _("%(n)s点") % {"n": value} if value else _("入札しない")
+
+
+def log_lines(view: dict, names: dict) -> list[str]:
+    """The hand's events, oldest first, in the current language: the bids, who became
+    the landlord and B (§3), then each play (its cards) or pass (§15)."""
+    log = []
+    for b in view["bids"]:
+        name = names.get(b["seat"], "")
+        log.append(_("%(name)s：%(bid)sで入札") % {"name": name, "bid": b["value"]} if b["value"]
+                   else _("%(name)s：入札しない") % {"name": name})
+    if view["landlord"] is not None:
+        log.append(_("%(name)s が地主（B＝%(bid)s）") % {"name": names.get(view["landlord"], ""), "bid": view["B"]})
+    for h in view["history"]:
+        name = names.get(h["seat"], "")
+        if h.get("pass"):
+            log.append(_("%(name)s：パス") % {"name": name})
+        else:
+            log.append(_("%(name)s：%(cards)s") % {"name": name, "cards": " ".join(card_label(c) for c in h["cards"])})
+    return log
+
+
+def _m(message: str, **values) -> Markup:
+    """``message`` translated, as markup (it may hold ``<sup>``), filled with ``values``
+    (escaped unless already markup)."""
+    return Markup(_(message)) % values
+
+
+def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict | None, i_won: bool) -> dict:
+    """The sentences of the status, the field and the result (seed 001 §3, §15–§19,
+    §23) in the current language, with their numbers and names filled in."""
+    b = Markup('<b data-b>%s</b>') % view["B"]
+    n = Markup('<b data-n>%s</b>') % view["N"]
+    p = Markup('<b>%s</b>') % view["stake"]
+    out = {
+        "hand_title": _("第%(n)s局") % {"n": view["hand_no"]},
+        "stake": _m(gettext_noop("入札 B＝%(b)s ・ 倍付け N＝%(n)s ・ 得点 P＝%(p)s"), b=b, n=n, p=p),
+        "target": _("%(n)s点先取") % {"n": view["target"]},
+        "bidding": (_("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": names.get(view["highest_bidder"], "")}
+                    if view["highest_bid"] else _("入札中：まだ入札はありません")),
+        "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": play_name(trick["type"])}
+                  if trick else ""),
+        "turn": _("%(name)s の番です") % {"name": turn_name} if turn_name else _("あなたの番です"),
+        "landlord": _("→ %(name)s（地主）") % {"name": names.get(view["landlord"], "")},
+    }
+    if result:
+        landlord = names.get(result["landlord"], "")
+        if result["winner"] == "landlord":
+            title = _("第%(n)s局の結果：地主 %(name)s の勝ち（あなたの勝ち）") if i_won else _("第%(n)s局の結果：地主 %(name)s の勝ち")
+        else:
+            title = _("第%(n)s局の結果：農民の勝ち（あなたの勝ち）") if i_won else _("第%(n)s局の結果：農民の勝ち")
+        out["result_title"] = title % {"n": result["hand_no"], "name": landlord}
+        values = {"b": result["bid"], "n": result["doublings"], "bombs": result["bombs"], "p": result["points"]}
+        if result["spring"]:
+            settle = gettext_noop("B＝%(b)s ・ N＝%(n)s（ボム・ロケット %(bombs)s回＋春天） ・ P＝B×2<sup>N</sup>＝%(p)s")
+        elif result["anti_spring"]:
+            settle = gettext_noop("B＝%(b)s ・ N＝%(n)s（ボム・ロケット %(bombs)s回＋反春天） ・ P＝B×2<sup>N</sup>＝%(p)s")
+        else:
+            settle = gettext_noop("B＝%(b)s ・ N＝%(n)s（ボム・ロケット %(bombs)s回） ・ P＝B×2<sup>N</sup>＝%(p)s")
+        out["settle"] = _m(settle, **values)
+        out["match_winner"] = _("試合終了：%(names)s が%(target)s点に到達して総合勝利！") % {
+            "names": _("、").join(names.get(s, "") for s in view["winners"]), "target": view["target"]}
+    return out

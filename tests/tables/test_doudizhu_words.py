@@ -1,0 +1,73 @@
+"""Dou Dizhu's own words in the reader's language (issue 14): its refusals name the play
+to beat by its type's code, hints and buttons name a play from its cards, and the
+Japanese stays the engine's own sentence (seeds/001 §3, §5–§15, §21)."""
+from __future__ import annotations
+
+import pytest
+
+from games import get_engine
+from games.doudizhu import errors as E
+from games.doudizhu.combos import Combo
+from games.doudizhu.engine import DECK
+from tables.core import i18n, words
+from tables.doudizhu.present import PRESENTER
+
+REFUSED = [E.wrong_phase(), E.bid_too_low(2), E.cannot_pass(), E.no_cards(), E.not_a_combination(),
+           E.type_mismatch(Combo("airplane_single", 5, 8)), E.too_weak(Combo("single", 14, 1)),
+           E.hand_over(), E.hand_not_over()]
+
+
+def ids(*ranks: str) -> list[int]:
+    """Card ids of the given ranks (the first unused card of each)."""
+    out = []
+    for r in ranks:
+        out.append(next(i for i, c in enumerate(DECK.cards) if c.rank == r and i not in out))
+    return out
+
+
+@pytest.mark.parametrize("exc", REFUSED, ids=lambda e: e.code)
+def test_a_refusal_reads_in_japanese_as_the_engine_says_it(exc):
+    with i18n.use("ja"):
+        assert words.notice_text("doudizhu", exc.as_dict()) == exc.ja
+
+
+@pytest.mark.parametrize("lang, mismatch, weak, low", [
+    ("en", "On the table: Airplane with single wings, 8 cards.", "the table's Single (Big Joker)", "highest bid is 2"),
+    ("zh-hans", "桌上是飞机带单张翅膀（8张）", "桌上的单张（大王）", "最高叫分是2分"),
+])
+def test_a_refusal_names_the_play_to_beat_in_the_readers_terms(lang, mismatch, weak, low):
+    with i18n.use(lang):
+        said = {e.code: words.notice_text("doudizhu", e.as_dict()) for e in REFUSED}
+    assert mismatch in said["type_mismatch"]
+    assert weak in said["too_weak"]
+    assert low in said["bid_too_low"]
+
+
+@pytest.mark.parametrize("lang, pair, rocket, bid, no_bid", [
+    ("en", "Pair 7 7", "Rocket Small Joker Big Joker", "Bid 2", "No bid"),
+    ("zh-hans", "对子 7 7", "王炸 小王 大王", "叫2分", "不叫"),
+])
+def test_a_play_or_a_bid_is_named_from_its_cards_or_value(lang, pair, rocket, bid, no_bid):
+    with i18n.use(lang):
+        assert PRESENTER.action_label({"type": "play", "cards": ids("7", "7")}) == pair
+        assert PRESENTER.action_label({"type": "play", "cards": ids("BJ", "LJ")}) == rocket
+        assert PRESENTER.action_label({"type": "bid", "value": 2}) == bid
+        assert PRESENTER.action_label({"type": "bid", "value": 0}) == no_bid
+
+
+def test_a_hint_names_the_reading_that_answers_the_play_to_beat():
+    """333444 + 5 + 6 reads as an airplane with single wings (§11); a hint on a free lead
+    names that type, and its label in Japanese stays the engine's sentence."""
+    engine = get_engine("doudizhu")
+    state = engine.new(seed=7)
+    seat = state["turn"]
+    hints = PRESENTER.hints(engine, state, seat, engine.hint(state, seat))
+    assert [h["action"]["type"] for h in hints][:1] == ["bid"]  # bidding: no play to name
+    cards = ids("3", "3", "3", "4", "4", "4", "5", "6")
+    play = {**state, "phase": "play", "turn": seat, "trick": None, "hands": [cards if s == seat else h for s, h in enumerate(state["hands"])]}
+    named = PRESENTER.hints(engine, play, seat, [{"action": {"type": "play", "cards": cards}, "ja": "x", "en": "x"}])
+    assert named[0]["action"]["combo"] == "airplane_single"
+    with i18n.use("en"):
+        assert PRESENTER.action_label(named[0]["action"]) == "Airplane with single wings 3 3 3 4 4 4 5 6"
+    with i18n.use("ja"):
+        assert PRESENTER.action_label({**named[0]["action"], "ja": "飛行機の文"}) == "飛行機の文"
