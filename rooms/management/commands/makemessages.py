@@ -29,6 +29,8 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"
 
 class Command(makemessages.Command):
     help = makemessages.Command.help + " Jinja2 templates are read by Jinja2's own extractor."
+    #: ``N_`` marks a message to translate later (``gettext_noop``, as tables.core.words)
+    xgettext_options = makemessages.Command.xgettext_options + ["--keyword=N_"]
 
     def build_potfiles(self):
         potfiles = super().build_potfiles()
