@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from games import get_engine as engine_for
 
 from .errors import Refused
-from .i18n import gettext_noop as N_
+from .i18n import gettext_noop
 from .speeds import DISCONNECT_GRACE, SPEEDS  # noqa: F401 (the rooms' names for them)
 
 
@@ -42,9 +42,9 @@ TURN_LIMITS = (0, 30, 60)
 #: default). ``options["specials"]`` holds them and goes to the engine as data
 #: (:func:`engine_config`); the defaults come from the engine's own rule set.
 RULE_SWITCHES = {"daifugo": {
-    "stop": N_("♥3・♠3 無効化"), "seven_pass": N_("7渡し"), "eight_cut": N_("8切り"),
-    "nine_interrupt": N_("9割り込み"), "eleven_back": N_("11バック"), "revolution_stop": N_("♥Q×2 革命止め"),
-    "redeal": N_("♠A×2 配り直し"), "five_skip": N_("5スキップ"), "ten_discard": N_("10捨て"),
+    "stop": gettext_noop("♥3・♠3 無効化"), "seven_pass": gettext_noop("7渡し"), "eight_cut": gettext_noop("8切り"),
+    "nine_interrupt": gettext_noop("9割り込み"), "eleven_back": gettext_noop("11バック"), "revolution_stop": gettext_noop("♥Q×2 革命止め"),
+    "redeal": gettext_noop("♠A×2 配り直し"), "five_skip": gettext_noop("5スキップ"), "ten_discard": gettext_noop("10捨て"),
 }}
 HOUSE_RULES = ("five_skip", "ten_discard")
 
@@ -52,17 +52,17 @@ HOUSE_RULES = ("five_skip", "ten_discard")
 #: switched (the waiting room, the practice screen): rules/daifugo.md "Special cards",
 #: rules/guandan.md "A-rule switch" (seeds/004 §4–§6, seeds/003 §1, §4).
 DESCRIPTIONS = {
-    "stop": N_("効果が出された直後、♥3か♠3で順番に関係なく止められる（♥3は止め返しも）"),
-    "seven_pass": N_("7を出した枚数だけ、好きな札を次の人に渡す"),
-    "eight_cut": N_("8を出すと場が流れ、出した人から始める"),
-    "nine_interrupt": N_("場の7以下の札に、同じ枚数の9を順番に関係なく出せる"),
-    "eleven_back": N_("Jを出すと、場が流れるまで強さが逆になる"),
-    "revolution_stop": N_("革命の直後だけ、♥Q2枚で革命を止められる"),
-    "redeal": N_("♠A2枚で、まだ上がっていない人の手札を集めて配り直す"),
-    "five_skip": N_("5を出した枚数だけ、次の人を飛ばす"),
-    "ten_discard": N_("10を出した枚数だけ、好きな札を墓地に捨てる"),
-    "a_required": N_("Aの局を1・2位か1・3位で勝つまで、何度でもAで戦う（公式の競技ルール）"),
-    "three_fail_reset": N_("自分たちのAの局で3回勝ち抜けないと、レベル2に戻る"),
+    "stop": gettext_noop("効果が出された直後、♥3か♠3で順番に関係なく止められる（♥3は止め返しも）"),
+    "seven_pass": gettext_noop("7を出した枚数だけ、好きな札を次の人に渡す"),
+    "eight_cut": gettext_noop("8を出すと場が流れ、出した人から始める"),
+    "nine_interrupt": gettext_noop("場の7以下の札に、同じ枚数の9を順番に関係なく出せる"),
+    "eleven_back": gettext_noop("Jを出すと、場が流れるまで強さが逆になる"),
+    "revolution_stop": gettext_noop("革命の直後だけ、♥Q2枚で革命を止められる"),
+    "redeal": gettext_noop("♠A2枚で、まだ上がっていない人の手札を集めて配り直す"),
+    "five_skip": gettext_noop("5を出した枚数だけ、次の人を飛ばす"),
+    "ten_discard": gettext_noop("10を出した枚数だけ、好きな札を墓地に捨てる"),
+    "a_required": gettext_noop("Aの局を1・2位か1・3位で勝つまで、何度でもAで戦う（公式の競技ルール）"),
+    "three_fail_reset": gettext_noop("自分たちのAの局で3回勝ち抜けないと、レベル2に戻る"),
 }
 
 

@@ -74,28 +74,30 @@ def _seat_row(p: dict, last: bool = False) -> str:
     turn = p["turn"]
     mark = ""
     if turn:
-        mark = f'<span class="turn-mark">{escape(_("番"))}</span>'
+        mark = '<span class="turn-mark">%s</span>' % escape(_("番"))
         if p["deadline_ms"]:
             mark += f' <b data-deadline="{_num(p["deadline_ms"])}"></b>'
+    place = escape(_("%(n)s位") % {"n": _num(p["place"])}) if p["place"] else ""
     spans = (
         f'<span class="title-badge">{escape(_(p["title"]))}</span>' if p["title"] else "",
-        f'<span class="place">{escape(_("%(n)s位") % {"n": _num(p["place"])})}</span>' if p["place"] else "",
-        f'<span class="flag foul">{escape(_("反則上がり：7待ち"))}</span>' if p["foul"] else "",
-        f'<span class="flag ochi">{escape(_("都落ち"))}</span>' if p["ochi"] else "",
-        f'<span class="passed">{escape(_("パス"))}</span>' if p["passed"] else "",
+        f'<span class="place">{place}</span>' if p["place"] else "",
+        '<span class="flag foul">%s</span>' % escape(_("反則上がり：7待ち")) if p["foul"] else "",
+        '<span class="flag ochi">%s</span>' % escape(_("都落ち")) if p["ochi"] else "",
+        '<span class="passed">%s</span>' % escape(_("パス")) if p["passed"] else "",
         '<span class="badge cpu">CPU</span>' if p["cpu"] else "",
-        (f'<span class="badge away">{escape(_("通信待ち"))}</span>' if p["away"]
-         else f'<span class="badge auto">{escape(_("おまかせ"))}</span>' if p["auto"] else ""),
+        ('<span class="badge away">%s</span>' % escape(_("通信待ち")) if p["away"]
+         else '<span class="badge auto">%s</span>' % escape(_("おまかせ")) if p["auto"] else ""),
         mark,
     )
     cls = ("seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
            + (" last" if last else ""))
-    you = f'<small>{escape(_("（あなた）"))}</small>' if p["is_me"] and p["name"] != YOU else ""
+    you = "<small>%s</small>" % escape(_("（あなた）")) if p["is_me"] and p["name"] != YOU else ""
+    count_title = escape(_("手札の枚数"))
     count = escape(ngettext("%(n)s枚", "%(n)s枚", p["count"]) % {"n": _num(p["count"])})
     points = escape(_("%(n)s点") % {"n": _num(p["total"])})
     return (f'\n  <li class="{cls}" data-seat="{_num(p["seat"])}">\n'
             f'    <span class="name">{escape(p["name"])}</span>{you}\n'
-            f'    <span class="fan" aria-hidden="true"></span><span class="count" title="{escape(_("手札の枚数"))}">{count}</span>\n'
+            f'    <span class="fan" aria-hidden="true"></span><span class="count" title="{count_title}">{count}</span>\n'
             + "".join(f"    {span}\n" for span in spans)
             + f'    <span class="points">{points}</span>\n  </li>\n  ')
 

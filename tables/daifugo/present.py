@@ -20,26 +20,26 @@ from games.daifugo.present import LABELS, visible_events
 
 from ..core import options as opts
 from ..core.cache import per_state
-from ..core.i18n import current as _language, gettext as _, gettext_noop as N_
+from ..core.i18n import current as _language, gettext as _, gettext_noop
 from ..core.markup import escape
 from ..core.presenter import Presenter
 from ..core.screen import CARD_CHOICES, SIMPLE_ACTIONS, is_button, table_deadline_ms
 from . import markup as fragments
 
 #: the effects' names (games.daifugo.specials.NAMES, seed 004 §5), the msgids of their words
-EFFECT_JA = {"seven_pass": N_("7渡し"), "eight_cut": N_("8切り"), "eleven_back": N_("11バック"),
-             "redeal": N_("配り直し"), "five_skip": N_("5スキップ"), "ten_discard": N_("10捨て")}
+EFFECT_JA = {"seven_pass": gettext_noop("7渡し"), "eight_cut": gettext_noop("8切り"), "eleven_back": gettext_noop("11バック"),
+             "redeal": gettext_noop("配り直し"), "five_skip": gettext_noop("5スキップ"), "ten_discard": gettext_noop("10捨て")}
 PENDING_JA = {"seven_pass": EFFECT_JA["seven_pass"], "ten_discard": EFFECT_JA["ten_discard"]}
 #: the ranks of games.daifugo.rules.TITLES (seed 004 §4), the msgids of their words
-TITLE_JA = (N_("大富豪"), N_("富豪"), N_("平民"), N_("貧民"), N_("大貧民"))
+TITLE_JA = (gettext_noop("大富豪"), gettext_noop("富豪"), gettext_noop("平民"), gettext_noop("貧民"), gettext_noop("大貧民"))
 #: a hint's reason (games.daifugo.cpu.REASONS, by its Japanese) → its msgid; a test checks
 #: that they are the same sentences
-HINT_JA = {"finish": N_("これで上がれます。"), "revolution": N_("革命で強さを逆転します。"),
-           "cheap": N_("出せる中でいちばん安い出し方です。"), "shed": N_("弱いカードをまとめて減らせます。"),
-           "pass": N_("強いカードは後に取っておきましょう。"), "other": N_("ほかの候補です。"),
-           "react": N_("今なら割り込み・無効化が使えます。"),
-           "give": N_("手元に残しても使いにくいカードから渡します。"),
-           "discard": N_("手元に残しても使いにくいカードから捨てます。")}
+HINT_JA = {"finish": gettext_noop("これで上がれます。"), "revolution": gettext_noop("革命で強さを逆転します。"),
+           "cheap": gettext_noop("出せる中でいちばん安い出し方です。"), "shed": gettext_noop("弱いカードをまとめて減らせます。"),
+           "pass": gettext_noop("強いカードは後に取っておきましょう。"), "other": gettext_noop("ほかの候補です。"),
+           "react": gettext_noop("今なら割り込み・無効化が使えます。"),
+           "give": gettext_noop("手元に残しても使いにくいカードから渡します。"),
+           "discard": gettext_noop("手元に残しても使いにくいカードから捨てます。")}
 _HINT_BY_JA = {REASONS[key][0]: message for key, message in HINT_JA.items()}
 
 
@@ -49,9 +49,9 @@ def _safe(value) -> Markup:
 
 
 def say(message: str, **values) -> Markup:
-    """``message`` (a msgid) in the current language with ``values`` escaped into its
-    ``%(name)s`` placeholders (the translation itself is trusted markup, e.g. ``<b>``)."""
-    return Markup(_(message)) % {k: _safe(v) if isinstance(v, str) else v for k, v in values.items()}
+    """``message`` (a translated msgid: ``say(_("…"), …)``) with ``values`` escaped into its
+    ``%(name)s`` placeholders (the catalog's text itself is trusted markup, e.g. ``<b>``)."""
+    return Markup(message) % {k: _safe(v) if isinstance(v, str) else v for k, v in values.items()}
 
 
 class DaifugoPresenter(Presenter):
@@ -61,26 +61,26 @@ class DaifugoPresenter(Presenter):
     game = "daifugo"
     #: Daifugō's own refusal codes (games/daifugo/engine.py) → their words (tables.core.words)
     refusals = {
-        "not_a_play": N_("その組み合わせでは出せません（1枚・同じ数字・同じマークの階段）。"),
-        "wrong_shape": N_("場と同じ枚数・同じ形で出してください。"),
-        "too_weak": N_("場より強いカードを出してください。"),
-        "bound": N_("縛りがあるので出せません。"),
-        "passed": N_("パスしたので、場が流れるまで出せません。"),
-        "leader_cannot_pass": N_("親はパスできません。"),
-        "no_effect": N_("この出し方には使える効果がありません。素出しで出してください。"),
-        "redeal_too_few": N_("残りのカードが少なく、配り直しできません。"),
-        "window_open": N_("無効化の受付中です。少しお待ちください。"),
-        "no_window": N_("今は止められる効果がありません。"),
-        "cannot_stop": N_("そのカードでは止められません。"),
-        "no_interrupt": N_("9の割り込みはできません。"),
-        "choosing": N_("カードを選んでいる人がいます。少しお待ちください。"),
-        "not_over": N_("まだゲームの途中です。"),
-        "exchange_first": N_("カード交換が終わるまでお待ちください。"),
-        "exchange_count": N_("%(count)s枚選んでください。"),
-        "own_turn": N_("自分の番です。普通に出してください。"),
-        "interrupt_cards": N_("場と同じ枚数の9で割り込んでください。"),
-        "choose_count": N_("%(count)s枚選んでください。"),
-        "no_cards": N_("カードを選んでください。"),
+        "not_a_play": gettext_noop("その組み合わせでは出せません（1枚・同じ数字・同じマークの階段）。"),
+        "wrong_shape": gettext_noop("場と同じ枚数・同じ形で出してください。"),
+        "too_weak": gettext_noop("場より強いカードを出してください。"),
+        "bound": gettext_noop("縛りがあるので出せません。"),
+        "passed": gettext_noop("パスしたので、場が流れるまで出せません。"),
+        "leader_cannot_pass": gettext_noop("親はパスできません。"),
+        "no_effect": gettext_noop("この出し方には使える効果がありません。素出しで出してください。"),
+        "redeal_too_few": gettext_noop("残りのカードが少なく、配り直しできません。"),
+        "window_open": gettext_noop("無効化の受付中です。少しお待ちください。"),
+        "no_window": gettext_noop("今は止められる効果がありません。"),
+        "cannot_stop": gettext_noop("そのカードでは止められません。"),
+        "no_interrupt": gettext_noop("9の割り込みはできません。"),
+        "choosing": gettext_noop("カードを選んでいる人がいます。少しお待ちください。"),
+        "not_over": gettext_noop("まだゲームの途中です。"),
+        "exchange_first": gettext_noop("カード交換が終わるまでお待ちください。"),
+        "exchange_count": gettext_noop("%(count)s枚選んでください。"),
+        "own_turn": gettext_noop("自分の番です。普通に出してください。"),
+        "interrupt_cards": gettext_noop("場と同じ枚数の9で割り込んでください。"),
+        "choose_count": gettext_noop("%(count)s枚選んでください。"),
+        "no_cards": gettext_noop("カードを選んでください。"),
     }
 
     def action_label(self, action: dict) -> str:
@@ -155,17 +155,17 @@ def _words(view: dict, players: list, out: dict) -> dict:
     exchange = view.get("exchange")
     pending = out["pending"]
     return {
-        "game_no": say("第%(n)sゲーム", n=view["game_no"]),
-        "result_head": say("第%(n)sゲームの結果", n=view["game_no"]),
-        "surplus": say("余り札 %(n)s枚", n=view["surplus_count"]),
-        "graveyard": say("墓地 %(n)s枚", n=len(view.get("graveyard") or ())),
-        "next_rank": say("次は%(rank)s", rank=bind["next_rank"]) if bind and bind.get("next_rank") else "",
-        "field_by": say("%(name)s が出しました", name=out["field_by"]) if view["field"] else "",
-        "turn": say("%(name)s の番です", name=_safe(turn["name"])) if turn else "",
-        "exchange": say("交換：%(n)s枚選んで渡してください", n=exchange["give"]) if exchange else "",
-        "pick": say("%(what)s：%(n)s枚選んでください", what=pending["what"], n=pending["count"])
+        "game_no": say(_("第%(n)sゲーム"), n=view["game_no"]),
+        "result_head": say(_("第%(n)sゲームの結果"), n=view["game_no"]),
+        "surplus": say(_("余り札 %(n)s枚"), n=view["surplus_count"]),
+        "graveyard": say(_("墓地 %(n)s枚"), n=len(view.get("graveyard") or ())),
+        "next_rank": say(_("次は%(rank)s"), rank=bind["next_rank"]) if bind and bind.get("next_rank") else "",
+        "field_by": say(_("%(name)s が出しました"), name=out["field_by"]) if view["field"] else "",
+        "turn": say(_("%(name)s の番です"), name=_safe(turn["name"])) if turn else "",
+        "exchange": say(_("交換：%(n)s枚選んで渡してください"), n=exchange["give"]) if exchange else "",
+        "pick": say(_("%(what)s：%(n)s枚選んでください"), what=pending["what"], n=pending["count"])
         if pending and pending["mine"] else "",
-        "points": {p["seat"]: say("+%(points)s点（計%(total)s点）", points=p["points"], total=p["total"])
+        "points": {p["seat"]: say(_("+%(points)s点（計%(total)s点）"), points=p["points"], total=p["total"])
                    for p in players} if view.get("result") else {},
     }
 
@@ -192,11 +192,12 @@ def field_event(log: list) -> str:
 
 def _public_cards(state: dict, view: dict) -> dict:
     """The field's and the graveyard's cards as markup, made once per state object for all
-    its seats (both come from the view's public part: the state's alone)."""
+    its seats (both come from the view's public part: the state's alone; the graveyard
+    once per language too)."""
     field = view["field"]
     return {
         "field_cards": per_state(state, "field_cards", lambda: fragments.field_cards(field["cards"])) if field else "",
-        "graveyard_cards": per_state(state, "graveyard_cards",
+        "graveyard_cards": per_state(state, "graveyard_cards " + _language(),  # an empty one has words
                                      lambda: fragments.graveyard_cards(view.get("graveyard") or [])),
     }
 
@@ -213,10 +214,10 @@ def _window(view, names, buttons, labels, deadline, seat) -> dict | None:
     for k, c in enumerate(w["chain"]):
         name, cards = names.get(c["seat"], "?"), " ".join(c["cards"])
         chain.append({"name": name, "cards": cards, "counter": k % 2 == 1,
-                      "text": say("%(name)s：%(cards)s で止め返し", name=name, cards=cards) if k % 2 == 1
-                      else say("%(name)s：%(cards)s で無効化", name=name, cards=cards)})
-    head = (say("<b>%(name)s</b> の革命！ ♥Q×2で止められます", name=by) if w["kind"] == "revolution" else
-            say('<b>%(name)s</b> が <b class="effect">%(effect)s</b> を出しました。止める人は？',
+                      "text": say(_("%(name)s：%(cards)s で止め返し"), name=name, cards=cards) if k % 2 == 1
+                      else say(_("%(name)s：%(cards)s で無効化"), name=name, cards=cards)})
+    head = (say(_("<b>%(name)s</b> の革命！ ♥Q×2で止められます"), name=by) if w["kind"] == "revolution" else
+            say(_('<b>%(name)s</b> が <b class="effect">%(effect)s</b> を出しました。止める人は？'),
                 name=by, effect=_(effect) if effect else ""))
     return {"kind": w["kind"], "by": by, "mine": w["seat"] == seat, "head": head,
             "effect_ja": effect, "chain": chain, "stopped": len(chain) % 2 == 1, "stops": stops,
@@ -240,16 +241,16 @@ def _pending(view, names, deadline, seat) -> dict | None:
     mine = p["seat"] == seat
     out = {"kind": p["kind"], "what": what, "mine": mine, "by": by, "to": to,
            "count": p.get("count"), "deadline_ms": deadline,
-           "waiting": say("%(name)s が%(what)sのカードを選んでいます…", name=by, what=what)}
+           "waiting": say(_("%(name)s が%(what)sのカードを選んでいます…"), name=by, what=what)}
     if mine:
         seven = p["kind"] == "seven_pass"
-        prompt = (say("<b>%(what)s</b>：手札から%(n)s枚選んで%(name)s に渡してください", what=what, n=p.get("count"),
+        prompt = (say(_("<b>%(what)s</b>：手札から%(n)s枚選んで%(name)s に渡してください"), what=what, n=p.get("count"),
                       name=to if to is not None else Markup("None")) if seven else
-                  say("<b>%(what)s</b>：手札から%(n)s枚選んで捨ててください", what=what, n=p.get("count")))
+                  say(_("<b>%(what)s</b>：手札から%(n)s枚選んで捨ててください"), what=what, n=p.get("count")))
         if deadline:
             clock = Markup('<b data-deadline="%s"></b>') % deadline
-            prompt += (say("（残り %(clock)s。時間切れのときは弱いカードから渡します）", clock=clock) if seven else
-                       say("（残り %(clock)s。時間切れのときは弱いカードから捨てます）", clock=clock))
+            prompt += (say(_("（残り %(clock)s。時間切れのときは弱いカードから渡します）"), clock=clock) if seven else
+                       say(_("（残り %(clock)s。時間切れのときは弱いカードから捨てます）"), clock=clock))
         out["prompt"] = prompt
     return out
 
@@ -360,10 +361,10 @@ def log_text(event: dict, names: dict) -> str:
 
 #: the log lines that name only their seat (games.daifugo.present.describe)
 _SEAT_LINES = {
-    "pass": N_("%(seat)s: パス"), "timeout": N_("%(seat)s: 時間切れ"), "foul": N_("%(seat)s 反則上がり"),
-    "ochi": N_("%(seat)s 都落ち"), "lead": N_("%(seat)s が親です"), "interrupt": N_("%(seat)s 9割り込み！"),
-    "revolution_stopped": N_("%(seat)s 革命止め"), "revived": N_("%(seat)s 復帰"),
-    "skipped": N_("%(seat)s スキップ"),
+    "pass": gettext_noop("%(seat)s: パス"), "timeout": gettext_noop("%(seat)s: 時間切れ"), "foul": gettext_noop("%(seat)s 反則上がり"),
+    "ochi": gettext_noop("%(seat)s 都落ち"), "lead": gettext_noop("%(seat)s が親です"), "interrupt": gettext_noop("%(seat)s 9割り込み！"),
+    "revolution_stopped": gettext_noop("%(seat)s 革命止め"), "revived": gettext_noop("%(seat)s 復帰"),
+    "skipped": gettext_noop("%(seat)s スキップ"),
 }
 
 
@@ -395,8 +396,8 @@ def exchanges(state: dict, seat: int, names: dict) -> list[dict]:
             to_name, from_name = names.get(event["to"], ""), names.get(event["from"], "")
             out.append({"from": event["from"], "to": event["to"], "from_name": from_name,
                         "to_name": to_name, "mine": mine, "cards": cards,
-                        "text": say("あなた → %(name)s：<b>%(cards)s</b>", name=to_name, cards=cards) if mine
-                        else say("%(name)s → あなた：<b>%(cards)s</b>", name=from_name, cards=cards)})
+                        "text": say(_("あなた → %(name)s：<b>%(cards)s</b>"), name=to_name, cards=cards) if mine
+                        else say(_("%(name)s → あなた：<b>%(cards)s</b>"), name=from_name, cards=cards)})
     out.reverse()
     return out
 
