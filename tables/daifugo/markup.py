@@ -94,7 +94,7 @@ def _seat_row(p: dict, last: bool = False) -> str:
     you = "<small>%s</small>" % escape(_("（あなた）")) if p["is_me"] and p["name"] != YOU else ""
     count_title = escape(_("手札の枚数"))
     count = escape(ngettext("%(n)s枚", "%(n)s枚", p["count"]) % {"n": _num(p["count"])})
-    points = escape(_("%(n)s点") % {"n": _num(p["total"])})
+    points = escape(ngettext("%(n)s点", "%(n)s点", p["total"]) % {"n": _num(p["total"])})
     return (f'\n  <li class="{cls}" data-seat="{_num(p["seat"])}">\n'
             f'    <span class="name">{escape(p["name"])}</span>{you}\n'
             f'    <span class="fan" aria-hidden="true"></span><span class="count" title="{count_title}">{count}</span>\n'
