@@ -5,7 +5,12 @@ the effect/plain choice and the 9-interrupt buttons, the seat rows, log and grav
 Everything comes from ``engine.view(state, seat)`` (its ``window``, ``pending``, ``hand``,
 ``legal`` and ``log``) and the room's public table timer, so a seat learns nothing about
 other hands: whether *you* can stop is shown only to you (your own legal actions); the
-window's countdown is the same fixed length for everyone.
+window's countdown is the same fixed length for everyone. The log's lines are worded from
+the events behind the view's log (:func:`games.daifugo.present.visible_events`: the same
+events, private ones only for their seats).
+
+Every word is a gettext msgid of the Japanese players saw before (issue 14), shown in the
+render's language (:mod:`tables.core.i18n`); memos of rendered words are keyed on it.
 """
 from __future__ import annotations
 
