@@ -30,8 +30,8 @@ LOG_KEEP = 24
 
 
 # --- refusals (stable codes, ja + en) -----------------------------------------------------
-def _refuse(code_: str, ja: str, en: str) -> IllegalAction:
-    return IllegalAction(code_, ja, en)
+def _refuse(code_: str, ja: str, en: str, **details) -> IllegalAction:
+    return IllegalAction(code_, ja, en, **details)
 
 
 NOT_A_PLAY = ("not_a_play", "その組み合わせでは出せません（1枚・同じ数字・同じマークの階段）。",
@@ -327,7 +327,7 @@ class DaifugoEngine(Engine):
         cards = self._cards_from_hand(state, seat, action)
         if len(cards) != pending["give"]:
             raise _refuse("exchange_count", f"{pending['give']}枚選んでください。",
-                          f"Choose {pending['give']} card(s).")
+                          f"Choose {pending['give']} card(s).", count=pending["give"])
         self._move(state, seat, pending["to"], cards)
         del state["exchange"][str(seat)]
         self._event(state, events, {"type": "exchange", "from": seat, "to": pending["to"],
@@ -561,7 +561,7 @@ class DaifugoEngine(Engine):
         cards = self._cards_from_hand(state, seat, action)
         if len(cards) != pending["count"]:
             raise _refuse("choose_count", f"{pending['count']}枚選んでください。",
-                          f"Choose {pending['count']} card(s).")
+                          f"Choose {pending['count']} card(s).", count=pending["count"])
         state["pending"] = None
         to = pending["to"]
         if pending["kind"] == "seven_pass":

@@ -135,15 +135,24 @@ def visible_log(log: list, seat: int | None, public: list | None = None) -> list
     """The last :data:`LOG_SHOWN` events of ``log`` that ``seat`` may see (private ones
     only for the seats in them), described; older events are not described at all.
     ``public``: :func:`public_log` of ``log``, if already made."""
+    return [public[i] if public is not None and "private" not in log[i] else describe(log[i])
+            for i in _visible(log, seat)]
+
+
+def visible_events(log: list, seat: int | None) -> list[dict]:
+    """The events behind :func:`visible_log` (the same ones, in the same order): what a
+    table words in its reader's language from the events' codes and fields."""
+    return [log[i] for i in _visible(log, seat)]
+
+
+def _visible(log: list, seat: int | None) -> list[int]:
+    """The positions in ``log`` of the last :data:`LOG_SHOWN` events ``seat`` may see, oldest first."""
     kept = []
     for i in range(len(log) - 1, -1, -1):
         event = log[i]
-        if "private" not in event:
-            kept.append(public[i] if public is not None else describe(event))
-        elif seat in event["private"]:
-            kept.append(describe(event))
-        else:
+        if "private" in event and seat not in event["private"]:
             continue
+        kept.append(i)
         if len(kept) == LOG_SHOWN:
             break
     kept.reverse()

@@ -21,6 +21,7 @@ from operator import itemgetter
 
 from markupsafe import Markup
 
+from ..core.i18n import current as _language, gettext as _, ngettext
 from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, num as _num, you_first
 
 _cards: dict[tuple, tuple[str, str]] = {}
@@ -40,7 +41,7 @@ def _card(key: tuple) -> tuple[str, str]:
 def hand_cards(hand: list, selected) -> Markup:
     """The ``<label class="card">`` checkboxes of a hand (``selected``: ids shown checked)."""
     if not hand:
-        return Markup('<span class="muted">手札はありません</span>')
+        return Markup('<span class="muted">%s</span>' % escape(_("手札はありません")))
     out = []
     for c in hand:
         key = _card_key(c)
@@ -54,8 +55,10 @@ def seat_rows(players: list, last=None) -> Markup:
     the others in the order of play (the CSS seats them around the table, you at the
     bottom), each built once per distinct row (keyed by everything the row shows, like
     :func:`memoised`: the four seats of a table differ only in their own row's ``me``; a
-    move changes a row or two). ``last``: the seat whose play lies on the field."""
-    return Markup("".join([kept(_rows, _row_key(p) + (p["seat"] == last,), lambda: _seat_row(p, p["seat"] == last))
+    move changes a row or two; and by the language of the render). ``last``: the seat
+    whose play lies on the field."""
+    lang = _language()
+    return Markup("".join([kept(_rows, _row_key(p) + (p["seat"] == last, lang), lambda: _seat_row(p, p["seat"] == last))
                            for p in you_first(players)]))
 
 
@@ -66,38 +69,45 @@ _rows: dict[tuple, str] = {}
 
 
 def _seat_row(p: dict, last: bool = False) -> str:
-    """One seat's tile (an absent span leaves its line's indent). The practice name
-    "あなた" is not followed by "（あなた）" again."""
+    """One seat's tile (an absent span leaves its line's indent) in the current language.
+    The practice name "あなた" is not followed by "（あなた）" again."""
     turn = p["turn"]
     mark = ""
     if turn:
-        mark = '<span class="turn-mark">番</span>'
+        mark = '<span class="turn-mark">%s</span>' % escape(_("番"))
         if p["deadline_ms"]:
             mark += f' <b data-deadline="{_num(p["deadline_ms"])}"></b>'
+    place = escape(_("%(n)s位") % {"n": _num(p["place"])}) if p["place"] else ""
     spans = (
-        f'<span class="title-badge">{escape(p["title"])}</span>' if p["title"] else "",
-        f'<span class="place">{_num(p["place"])}位</span>' if p["place"] else "",
-        '<span class="flag foul">反則上がり：7待ち</span>' if p["foul"] else "",
-        '<span class="flag ochi">都落ち</span>' if p["ochi"] else "",
-        '<span class="passed">パス</span>' if p["passed"] else "",
+        f'<span class="title-badge">{escape(_(p["title"]))}</span>' if p["title"] else "",
+        f'<span class="place">{place}</span>' if p["place"] else "",
+        '<span class="flag foul">%s</span>' % escape(_("反則上がり：7待ち")) if p["foul"] else "",
+        '<span class="flag ochi">%s</span>' % escape(_("都落ち")) if p["ochi"] else "",
+        '<span class="passed">%s</span>' % escape(_("パス")) if p["passed"] else "",
         '<span class="badge cpu">CPU</span>' if p["cpu"] else "",
-        ('<span class="badge away">通信待ち</span>' if p["away"]
-         else '<span class="badge auto">おまかせ</span>' if p["auto"] else ""),
+        ('<span class="badge away">%s</span>' % escape(_("通信待ち")) if p["away"]
+         else '<span class="badge auto">%s</span>' % escape(_("おまかせ")) if p["auto"] else ""),
         mark,
     )
     cls = ("seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
            + (" last" if last else ""))
-    you = "<small>（あなた）</small>" if p["is_me"] and p["name"] != YOU else ""
+    you = "<small>%s</small>" % escape(_("（あなた）")) if p["is_me"] and p["name"] != YOU else ""
+    count_title = escape(_("手札の枚数"))
+    count = escape(ngettext("%(n)s枚", "%(n)s枚", p["count"]) % {"n": _num(p["count"])})
+    points = escape(ngettext("%(n)s点", "%(n)s点", p["total"]) % {"n": _num(p["total"])})
     return (f'\n  <li class="{cls}" data-seat="{_num(p["seat"])}">\n'
             f'    <span class="name">{escape(p["name"])}</span>{you}\n'
-            f'    <span class="fan" aria-hidden="true"></span><span class="count" title="手札の枚数">{_num(p["count"])}枚</span>\n'
+            f'    <span class="fan" aria-hidden="true"></span><span class="count" title="{count_title}">{count}</span>\n'
             + "".join(f"    {span}\n" for span in spans)
-            + f'    <span class="points">{_num(p["total"])}点</span>\n  </li>\n  ')
+            + f'    <span class="points">{points}</span>\n  </li>\n  ')
 
 
-def log_items(lines: list[tuple[str, str]]) -> str:
-    """The ``<li>`` lines of ``daifugo/log.html`` from ``(ja, en)`` pairs."""
-    return "".join(f'<li lang="ja" title="{escape(en)}">{escape(ja)}</li>' for ja, en in lines)
+def log_items(lines: list[tuple[str, str]], lang: str = "ja") -> str:
+    """The ``<li>`` lines of ``daifugo/log.html`` from ``(line, en)`` pairs: a line in
+    ``lang``; a Japanese one has the engine's English line as its title, as it always had."""
+    if lang == "ja":
+        return "".join(f'<li lang="ja" title="{escape(en)}">{escape(ja)}</li>' for ja, en in lines)
+    return "".join(f'<li>{escape(line)}</li>' for line, _en in lines)
 
 
 def field_cards(cards: list) -> Markup:
@@ -119,7 +129,7 @@ def graveyard_cards(cards: list) -> Markup:
     ``<span class="grave-rank" data-rank>`` per rank, weakest first, with its count);
     keyed by the cards' codes (a code has one label)."""
     if not cards:
-        return Markup('<span class="muted">まだありません</span>')
+        return Markup('<span class="muted">%s</span>' % escape(_("まだありません")))
     key = ("graveyard", *(c["code"] for c in cards))
     return memoised(key, lambda: _graveyard(cards))
 

@@ -5,25 +5,58 @@ the effect/plain choice and the 9-interrupt buttons, the seat rows, log and grav
 Everything comes from ``engine.view(state, seat)`` (its ``window``, ``pending``, ``hand``,
 ``legal`` and ``log``) and the room's public table timer, so a seat learns nothing about
 other hands: whether *you* can stop is shown only to you (your own legal actions); the
-window's countdown is the same fixed length for everyone.
+window's countdown is the same fixed length for everyone. The log's lines are worded from
+the events behind the view's log (:func:`games.daifugo.present.visible_events`: the same
+events, private ones only for their seats).
+
+Every word is a gettext msgid of the Japanese players saw before (issue 14), shown in the
+render's language (:mod:`tables.core.i18n`); memos of rendered words are keyed on it.
 """
 from __future__ import annotations
 
 import re
 from operator import itemgetter
 
+from markupsafe import Markup
+
 from games.daifugo.cards import DECK
-from games.daifugo.present import LABELS
+from games.daifugo.cpu import REASONS
+from games.daifugo.present import LABELS, visible_events
 
 from ..core import options as opts
 from ..core.cache import per_state
+from ..core.i18n import current as _language, gettext as _, gettext_noop
+from ..core.markup import escape
 from ..core.presenter import Presenter
-from ..core.screen import is_button, table_deadline_ms
+from ..core.screen import CARD_CHOICES, SIMPLE_ACTIONS, is_button, table_deadline_ms
 from . import markup as fragments
 
-EFFECT_JA = {"seven_pass": "7渡し", "eight_cut": "8切り", "eleven_back": "11バック", "redeal": "配り直し",
-             "five_skip": "5スキップ", "ten_discard": "10捨て"}
-PENDING_JA = {"seven_pass": "7渡し", "ten_discard": "10捨て"}
+#: the effects' names (games.daifugo.specials.NAMES, seed 004 §5), the msgids of their words
+EFFECT_JA = {"seven_pass": gettext_noop("7渡し"), "eight_cut": gettext_noop("8切り"), "eleven_back": gettext_noop("11バック"),
+             "redeal": gettext_noop("配り直し"), "five_skip": gettext_noop("5スキップ"), "ten_discard": gettext_noop("10捨て")}
+PENDING_JA = {"seven_pass": EFFECT_JA["seven_pass"], "ten_discard": EFFECT_JA["ten_discard"]}
+#: the ranks of games.daifugo.rules.TITLES (seed 004 §4), the msgids of their words
+TITLE_JA = (gettext_noop("大富豪"), gettext_noop("富豪"), gettext_noop("平民"), gettext_noop("貧民"), gettext_noop("大貧民"))
+#: a hint's reason (games.daifugo.cpu.REASONS, by its Japanese) → its msgid; a test checks
+#: that they are the same sentences
+HINT_JA = {"finish": gettext_noop("これで上がれます。"), "revolution": gettext_noop("革命で強さを逆転します。"),
+           "cheap": gettext_noop("出せる中でいちばん安い出し方です。"), "shed": gettext_noop("弱いカードをまとめて減らせます。"),
+           "pass": gettext_noop("強いカードは後に取っておきましょう。"), "other": gettext_noop("ほかの候補です。"),
+           "react": gettext_noop("今なら割り込み・無効化が使えます。"),
+           "give": gettext_noop("手元に残しても使いにくいカードから渡します。"),
+           "discard": gettext_noop("手元に残しても使いにくいカードから捨てます。")}
+_HINT_BY_JA = {REASONS[key][0]: message for key, message in HINT_JA.items()}
+
+
+def _safe(value) -> Markup:
+    """A value for a message's placeholder, escaped as Django escapes (``{{ value }}``)."""
+    return value if isinstance(value, Markup) else Markup(escape(value))
+
+
+def say(message: str, **values) -> Markup:
+    """``message`` (a translated msgid: ``say(_("…"), …)``) with ``values`` escaped into its
+    ``%(name)s`` placeholders (the catalog's text itself is trusted markup, e.g. ``<b>``)."""
+    return Markup(message) % {k: _safe(v) if isinstance(v, str) else v for k, v in values.items()}
 
 
 class DaifugoPresenter(Presenter):
@@ -31,6 +64,44 @@ class DaifugoPresenter(Presenter):
     context is :func:`context`."""
 
     game = "daifugo"
+    #: Daifugō's own refusal codes (games/daifugo/engine.py) → their words (tables.core.words)
+    refusals = {
+        "not_a_play": gettext_noop("その組み合わせでは出せません（1枚・同じ数字・同じマークの階段）。"),
+        "wrong_shape": gettext_noop("場と同じ枚数・同じ形で出してください。"),
+        "too_weak": gettext_noop("場より強いカードを出してください。"),
+        "bound": gettext_noop("縛りがあるので出せません。"),
+        "passed": gettext_noop("パスしたので、場が流れるまで出せません。"),
+        "leader_cannot_pass": gettext_noop("親はパスできません。"),
+        "no_effect": gettext_noop("この出し方には使える効果がありません。素出しで出してください。"),
+        "redeal_too_few": gettext_noop("残りのカードが少なく、配り直しできません。"),
+        "window_open": gettext_noop("無効化の受付中です。少しお待ちください。"),
+        "no_window": gettext_noop("今は止められる効果がありません。"),
+        "cannot_stop": gettext_noop("そのカードでは止められません。"),
+        "no_interrupt": gettext_noop("9の割り込みはできません。"),
+        "choosing": gettext_noop("カードを選んでいる人がいます。少しお待ちください。"),
+        "not_over": gettext_noop("まだゲームの途中です。"),
+        "exchange_first": gettext_noop("カード交換が終わるまでお待ちください。"),
+        "exchange_count": gettext_noop("%(count)s枚選んでください。"),
+        "own_turn": gettext_noop("自分の番です。普通に出してください。"),
+        "interrupt_cards": gettext_noop("場と同じ枚数の9で割り込んでください。"),
+        "choose_count": gettext_noop("%(count)s枚選んでください。"),
+        "no_cards": gettext_noop("カードを選んでください。"),
+    }
+
+    def action_label(self, action: dict) -> str:
+        """A hint's reason (the engine's ``ja``, games.daifugo.cpu.REASONS) or a play's
+        cards, in the current language."""
+        reason = _HINT_BY_JA.get(action.get("ja"))
+        if reason:
+            return _(reason)
+        kind = action.get("type", "")
+        if kind in SIMPLE_ACTIONS:
+            return _(SIMPLE_ACTIONS[kind])
+        if kind in CARD_CHOICES:
+            return _(CARD_CHOICES[kind])
+        if kind == "play" and action.get("cards"):
+            return " ".join(LABELS[c] for c in action["cards"])
+        return action.get("ja") or kind
 
     def context(self, engine, room, view: dict, me, ctx: dict) -> dict:
         return context(room, view, me, ctx)
@@ -41,10 +112,13 @@ PRESENTER = DaifugoPresenter()
 
 def context(room, view: dict, me, ctx: dict) -> dict:
     """Template context for the window panel, the 7-pass / 10-discard picker, the
-    effect/plain choice and the 9-interrupt buttons of seat ``me``, and the hot loops'
-    markup (:mod:`tables.daifugo.markup`)."""
+    effect/plain choice and the 9-interrupt buttons of seat ``me``, the hot loops'
+    markup (:mod:`tables.daifugo.markup`), and the sentences with numbers or names in the
+    current language (``words``; made here: the catalogs' extractor reads ``_("…")`` with
+    no arguments in the templates)."""
     legal = view.get("legal") or []
-    names = {p["seat"]: p["name"] for p in ctx["players"]}
+    raw_names = {p["seat"]: p["name"] for p in ctx["players"]}
+    names = {seat: _safe(name) for seat, name in raw_names.items()}
     labels = {c["id"]: c["label"] for c in view["hand"]}
     table_deadline = table_deadline_ms(room)
     buttons = list(enumerate(a for a in legal if is_button(a)))
@@ -62,7 +136,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     out["legend"] = legend(room.state["rules"]["specials"])
     out["exchanges"] = exchanges(room.state, me.order, names)
     out["seat_rows"] = fragments.seat_rows(ctx["players"], view["field"]["by"] if view["field"] else None)
-    out["log_items"] = _log_items(view["log"], names)
+    out["log_items"] = _log_items(room.state["log"], view["log"], me.order, raw_names)
     out.update(_public_cards(room.state, view))
     field = view["field"]
     out["field_by"] = names.get(field["by"], "") if field else ""
@@ -74,7 +148,31 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     chooser = (out["pending"] and out["pending"]["mine"]) or view.get("exchange")
     if chooser and table_deadline and (mine is None or table_deadline < mine):
         out["my_deadline_ms"] = table_deadline  # the 20 s choice ends before the turn limit
+    out["words"] = _words(view, ctx["players"], out)
+    out["title_words"] = {title: _(title) for title in TITLE_JA}
     return out
+
+
+def _words(view: dict, players: list, out: dict) -> dict:
+    """The parts' sentences that hold a number or a name, in the current language."""
+    turn = out["turn_player"]
+    bind = view.get("bind")
+    exchange = view.get("exchange")
+    pending = out["pending"]
+    return {
+        "game_no": say(_("第%(n)sゲーム"), n=view["game_no"]),
+        "result_head": say(_("第%(n)sゲームの結果"), n=view["game_no"]),
+        "surplus": say(_("余り札 %(n)s枚"), n=view["surplus_count"]),
+        "graveyard": say(_("墓地 %(n)s枚"), n=len(view.get("graveyard") or ())),
+        "next_rank": say(_("次は%(rank)s"), rank=bind["next_rank"]) if bind and bind.get("next_rank") else "",
+        "field_by": say(_("%(name)s が出しました"), name=out["field_by"]) if view["field"] else "",
+        "turn": say(_("%(name)s の番です"), name=_safe(turn["name"])) if turn else "",
+        "exchange": say(_("交換：%(n)s枚選んで渡してください"), n=exchange["give"]) if exchange else "",
+        "pick": say(_("%(what)s：%(n)s枚選んでください"), what=pending["what"], n=pending["count"])
+        if pending and pending["mine"] else "",
+        "points": {p["seat"]: say(_("+%(points)s点（計%(total)s点）"), points=p["points"], total=p["total"])
+                   for p in players} if view.get("result") else {},
+    }
 
 
 def field_event(log: list) -> str:
@@ -99,11 +197,12 @@ def field_event(log: list) -> str:
 
 def _public_cards(state: dict, view: dict) -> dict:
     """The field's and the graveyard's cards as markup, made once per state object for all
-    its seats (both come from the view's public part: the state's alone)."""
+    its seats (both come from the view's public part: the state's alone; the graveyard
+    once per language too)."""
     field = view["field"]
     return {
         "field_cards": per_state(state, "field_cards", lambda: fragments.field_cards(field["cards"])) if field else "",
-        "graveyard_cards": per_state(state, "graveyard_cards",
+        "graveyard_cards": per_state(state, "graveyard_cards " + _language(),  # an empty one has words
                                      lambda: fragments.graveyard_cards(view.get("graveyard") or [])),
     }
 
@@ -114,56 +213,90 @@ def _window(view, names, buttons, labels, deadline, seat) -> dict | None:
         return None
     stops = [{"index": i, "label": _stop_label(a, labels, bool(w["chain"]))} for i, a in buttons
              if a["type"] in ("stop", "revolution_stop")]
-    chain = [{"name": names.get(c["seat"], "?"), "cards": " ".join(c["cards"]),
-              "counter": k % 2 == 1} for k, c in enumerate(w["chain"])]
-    return {"kind": w["kind"], "by": names.get(w["seat"], "?"), "mine": w["seat"] == seat,
-            "effect_ja": w.get("effect_ja") or EFFECT_JA.get(w.get("effect"), ""),
-            "chain": chain, "stopped": len(chain) % 2 == 1, "stops": stops,
+    by = names.get(w["seat"], "?")
+    effect = EFFECT_JA.get(w.get("effect")) or w.get("effect_ja") or ""
+    chain = []
+    for k, c in enumerate(w["chain"]):
+        name, cards = names.get(c["seat"], "?"), " ".join(c["cards"])
+        chain.append({"name": name, "cards": cards, "counter": k % 2 == 1,
+                      "text": say(_("%(name)s：%(cards)s で止め返し"), name=name, cards=cards) if k % 2 == 1
+                      else say(_("%(name)s：%(cards)s で無効化"), name=name, cards=cards)})
+    head = (say(_("<b>%(name)s</b> の革命！ ♥Q×2で止められます"), name=by) if w["kind"] == "revolution" else
+            say(_('<b>%(name)s</b> が <b class="effect">%(effect)s</b> を出しました。止める人は？'),
+                name=by, effect=_(effect) if effect else ""))
+    return {"kind": w["kind"], "by": by, "mine": w["seat"] == seat, "head": head,
+            "effect_ja": effect, "chain": chain, "stopped": len(chain) % 2 == 1, "stops": stops,
             "deadline_ms": deadline, "seconds": w["seconds"]}
 
 
 def _stop_label(action: dict, labels: dict, counter: bool) -> str:
     if action["type"] == "revolution_stop":
-        return "革命を止める（♥Q×2）"
-    return ("止め返す" if counter else "止める") + f"（{labels.get(action['card'], '')}）"
+        return _("革命を止める（♥Q×2）")
+    card = labels.get(action["card"], "")
+    return _("止め返す（%(card)s）") % {"card": card} if counter else _("止める（%(card)s）") % {"card": card}
 
 
 def _pending(view, names, deadline, seat) -> dict | None:
     p = view.get("pending")
     if not p:
         return None
-    return {"kind": p["kind"], "what": PENDING_JA.get(p["kind"], p["kind"]), "mine": p["seat"] == seat,
-            "by": names.get(p["seat"], "?"), "to": names.get(p["to"]) if p.get("to") is not None else None,
-            "count": p.get("count"), "deadline_ms": deadline}
+    what = _(PENDING_JA[p["kind"]]) if p["kind"] in PENDING_JA else p["kind"]
+    by = names.get(p["seat"], "?")
+    to = names.get(p["to"]) if p.get("to") is not None else None
+    mine = p["seat"] == seat
+    out = {"kind": p["kind"], "what": what, "mine": mine, "by": by, "to": to,
+           "count": p.get("count"), "deadline_ms": deadline,
+           "waiting": say(_("%(name)s が%(what)sのカードを選んでいます…"), name=by, what=what)}
+    if mine:
+        seven = p["kind"] == "seven_pass"
+        prompt = (say(_("<b>%(what)s</b>：手札から%(n)s枚選んで%(name)s に渡してください"), what=what, n=p.get("count"),
+                      name=to if to is not None else Markup("None")) if seven else
+                  say(_("<b>%(what)s</b>：手札から%(n)s枚選んで捨ててください"), what=what, n=p.get("count")))
+        if deadline:
+            clock = Markup('<b data-deadline="%s"></b>') % deadline
+            prompt += (say(_("（残り %(clock)s。時間切れのときは弱いカードから渡します）"), clock=clock) if seven else
+                       say(_("（残り %(clock)s。時間切れのときは弱いカードから捨てます）"), clock=clock))
+        out["prompt"] = prompt
+    return out
 
 
 def _interrupts(legal: list, labels: dict) -> list[dict]:
     options = [a for a in legal if a.get("type") == "play" and a.get("mode") == "interrupt"]
-    return [{"index": i, "label": " ".join(labels.get(c, "?") for c in a["cards"])}
+    return [{"index": i, "label": _("9で割り込む（%(cards)s）") % {"cards": " ".join(labels.get(c, "?") for c in a["cards"])}}
             for i, a in enumerate(options)]
 
 
-def _log_items(log: list, names: dict):
-    """The log part's lines with the seats' names, built once per distinct (lines, names)
-    in the process (the four seats of a table mostly see the same lines; the key is the
-    content itself), each line once per distinct (line, names): a new version adds a line
-    or two to the last twenty."""
+def _log_items(log: list, lines: list, seat, names: dict):
+    """The log part's lines in the current language with the seats' names, built once
+    per distinct (language, lines, names) in the process (the four seats of a table
+    mostly see the same lines; the key is the content itself: the engine's ``ja``/``en``
+    line of each event, :func:`games.daifugo.present.visible_log`), each line once per
+    distinct (language, line, names): a new version adds a line or two to the last twenty.
+    ``log``: the state's events (the lines' own, :func:`games.daifugo.present.visible_events`
+    of ``seat``), ``lines``: the view's log."""
     names_key = tuple(sorted(names.items()))
-    key = ("log", names_key, *map(_ja_en, log))
-    return fragments.memoised(key, lambda: "".join([_log_line(ja, en, names, names_key) for ja, en in key[2:]]))
+    lang = _language()
+    pairs = tuple(map(_ja_en, lines))
+    key = ("log", lang, names_key, *pairs)
+
+    def build():
+        events = visible_events(log, seat)
+        return "".join([_log_line(e, ja, en, names, names_key, lang) for e, (ja, en) in zip(events, pairs)])
+    return fragments.memoised(key, build)
 
 
 _lines: dict[tuple, str] = {}
 
 
-def _log_line(ja: str, en: str, names: dict, names_key: tuple) -> str:
-    """One ``<li>`` of the log (:func:`fragments.log_items`) with the seats' names."""
-    return fragments.kept(_lines, (ja, en, names_key),
-                          lambda: fragments.log_items([(_names(ja, names), _names(en, names))]))
+def _log_line(event: dict, ja: str, en: str, names: dict, names_key: tuple, lang: str) -> str:
+    """One ``<li>`` of the log (:func:`fragments.log_items`) in ``lang`` with the seats'
+    names; in Japanese with the engine's English line as its title, as before."""
+    return fragments.kept(_lines, (lang, ja, en, names_key),
+                          lambda: fragments.log_items([(log_text(event, names), _names(en, names))], lang))
 
 
 def _names(text: str, names: dict) -> str:
-    """Log lines say P1, P2…; show the seats' names instead (escaped by the template)."""
+    """The engine's log lines say P1, P2…; show the seats' names instead (escaped by the template)."""
     if "P" not in text:
         return text
     return _SEAT.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
@@ -173,11 +306,78 @@ _SEAT = re.compile(r"\bP(\d+)\b")
 _ja_en = itemgetter("ja", "en")
 
 
+def _cards(codes: list[str]) -> str:
+    """Card codes of an event as display labels: ``["S5", "JK"]`` → ``"♠5 JK"``."""
+    return " ".join(LABELS[DECK.by_code[c][0]] for c in codes)
+
+
+def log_text(event: dict, names: dict) -> str:
+    """The log line of ``event`` (games/daifugo/engine.py's events) in the current
+    language, the seats named by ``names`` (seat → name; ``P1``… for a seat not in it).
+    In Japanese it is the engine's own ``ja`` line (:func:`games.daifugo.present.describe`)
+    with the names put in. Plain text: the caller escapes it."""
+    t = event["type"]
+
+    def who(key="seat"):
+        seat = event[key]
+        return names.get(seat, f"P{seat + 1}")
+
+    def effect():
+        name = EFFECT_JA.get(event.get("effect"))
+        return _(name) if name else ""
+
+    if t == "play":
+        message = _("%(seat)s: %(cards)s 革命！") if event.get("revolution") else _("%(seat)s: %(cards)s")
+        return message % {"seat": who(), "cards": _cards(event["cards"])}
+    if t in _SEAT_LINES:
+        return _(_SEAT_LINES[t]) % {"seat": who()}
+    if t == "flush":
+        if event.get("revealed"):
+            return _("場が流れました（余り札 %(card)s を公開）") % {"card": _cards([event["revealed"]])}
+        return _("場が流れました")
+    if t == "finish":
+        return _("%(seat)s が%(place)s番目に上がり") % {"seat": who(), "place": event["place"]}
+    if t == "deal":
+        return _("第%(n)sゲーム開始") % {"n": event["game_no"]}
+    if t == "game_over":
+        return _("ゲーム終了")
+    if t == "window":
+        if event["kind"] == "stop":
+            return _("%(seat)s %(effect)s：止める人は？") % {"seat": who(), "effect": effect()}
+        return _("革命！ ♥Q×2で止められます")
+    if t == "stop":
+        return _("%(seat)s %(cards)s で無効化") % {"seat": who(), "cards": _cards(event["cards"])}
+    if t == "counter":
+        return _("%(seat)s %(cards)s で止め返し") % {"seat": who(), "cards": _cards(event["cards"])}
+    if t == "effect_stopped":
+        return _("%(effect)sは止められました") % {"effect": effect()}
+    if t == "effect":
+        return _("%(seat)s %(effect)s") % {"seat": who(), "effect": effect()}
+    if t == "seven_pass":
+        return _("%(seat)s → %(to)s に%(n)s枚渡しました") % {"seat": who(), "to": who("to"), "n": event["count"]}
+    if t == "discard":
+        return _("%(seat)s %(cards)s を捨てました") % {"seat": who(), "cards": _cards(event["cards"])}
+    if t == "redeal":
+        return _("配り直し：%(n)s枚ずつ") % {"n": event["each"]}
+    if t in ("tribute", "exchange", "received"):
+        return _("%(from)s → %(to)s: %(cards)s") % {"from": who("from"), "to": who("to"), "cards": _cards(event["cards"])}
+    return t
+
+
+#: the log lines that name only their seat (games.daifugo.present.describe)
+_SEAT_LINES = {
+    "pass": gettext_noop("%(seat)s: パス"), "timeout": gettext_noop("%(seat)s: 時間切れ"), "foul": gettext_noop("%(seat)s 反則上がり"),
+    "ochi": gettext_noop("%(seat)s 都落ち"), "lead": gettext_noop("%(seat)s が親です"), "interrupt": gettext_noop("%(seat)s 9割り込み！"),
+    "revolution_stopped": gettext_noop("%(seat)s 革命止め"), "revived": gettext_noop("%(seat)s 復帰"),
+    "skipped": gettext_noop("%(seat)s スキップ"),
+}
+
+
 def legend(specials: dict) -> list[dict]:
     """The special-card mark's legend (seed 004 §5; issue 13): ``[{"label", "description"}]``
     of the special cards switched on at this table, in the waiting room's order and words
     (:data:`tables.core.options.RULE_SWITCHES`, :data:`~tables.core.options.DESCRIPTIONS`)."""
-    return [{"label": label, "description": opts.DESCRIPTIONS.get(name, "")}
+    return [{"label": _(label), "description": _(opts.DESCRIPTIONS[name]) if name in opts.DESCRIPTIONS else ""}
             for name, label in opts.RULE_SWITCHES["daifugo"].items() if specials.get(name)]
 
 
@@ -190,15 +390,19 @@ def exchanges(state: dict, seat: int, names: dict) -> list[dict]:
     """This game's exchange as ``seat`` may see it (issue 13): who gave which cards to
     whom, only the gifts ``seat`` gave or received (the events are private to the two
     seats; the engine keeps the last events of the log). ``[{"from", "to", "from_name",
-    "to_name", "cards", "mine"}]``, oldest first; empty in game 1."""
+    "to_name", "cards", "mine", "text"}]``, oldest first; empty in game 1. ``names``: seat →
+    name, escaped (:func:`_safe`); ``text``: the line in the current language."""
     out = []
     for event in reversed(state["log"]):
         if event["type"] == "deal":
             break
         if event["type"] in EXCHANGE_EVENTS and seat in event.get("private", ()):
-            out.append({"from": event["from"], "to": event["to"], "from_name": names.get(event["from"], ""),
-                        "to_name": names.get(event["to"], ""), "mine": event["from"] == seat,
-                        "cards": " ".join(LABELS[c] for c in _ids(event["cards"]))})
+            mine, cards = event["from"] == seat, " ".join(LABELS[c] for c in _ids(event["cards"]))
+            to_name, from_name = names.get(event["to"], ""), names.get(event["from"], "")
+            out.append({"from": event["from"], "to": event["to"], "from_name": from_name,
+                        "to_name": to_name, "mine": mine, "cards": cards,
+                        "text": say(_("あなた → %(name)s：<b>%(cards)s</b>"), name=to_name, cards=cards) if mine
+                        else say(_("%(name)s → あなた：<b>%(cards)s</b>"), name=from_name, cards=cards)})
     out.reverse()
     return out
 

@@ -1,0 +1,110 @@
+"""Daifugō's table in the reader's language (issue 14): the log is worded from the events
+(tables.daifugo.present.log_text), in Japanese exactly as the engine's own lines; the
+memos of the log, the seat rows and the graveyard keep one render per language; a
+refusal that needs a count has it; hints give their reason."""
+from __future__ import annotations
+
+import json
+import re
+
+from games import get_engine
+from games.core.errors import IllegalAction
+from games.daifugo.cpu import REASONS
+from games.daifugo.present import describe, visible_events, visible_log
+from tables.core import i18n, words
+from tables.core.screen import is_button, table_screen
+from tables.daifugo.present import HINT_JA, log_text
+from tables.practice import PracticeTable
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def _played(seed: str, form: dict, steps: int = 400, games: int = 1):
+    """A practice table after each step of seat 0 on 自動プレイ and the CPUs' timers, for
+    ``games`` games."""
+    table = PracticeTable("daifugo", {**form, "speed": "fast"}, name="Ann", seed=seed)
+    engine, now = table.engine, 1000.0
+    table.receive(json.dumps({"act": "hello"}), now)
+    for _ in range(steps):
+        yield table
+        state = table.room.state
+        if engine.is_over(state):
+            games -= 1
+            if not games:
+                return
+            buttons = [a for a in engine.legal_actions(state, 0) if is_button(a)]
+            nxt = next(i for i, a in enumerate(buttons) if a["type"] == "next_game")
+            table.receive(json.dumps({"act": "pick", "index": str(nxt), "version": table.room.version}), now)
+            continue
+        if 0 in engine.actors(state):
+            table.receive(json.dumps({"act": "auto", "version": table.room.version}), now)
+        else:
+            due = table.next_due()
+            if due is None:
+                return
+            now = max(now + 0.01, due)
+            table.tick(now)
+
+
+def test_japanese_log_lines_are_the_engines_own_and_others_have_no_japanese():
+    seen_types = set()
+    for form, seed in (({"players": "4"}, "words-4"), ({"players": "5", "five_skip": "on", "ten_discard": "on"}, "words-5")):
+        for table in _played(seed, form):
+            log = table.room.state["log"]
+            events = visible_events(log, 0)
+            assert len(events) == len(visible_log(log, 0))
+            for event in events:
+                seen_types.add(event["type"])
+                with i18n.use("ja"):
+                    assert log_text(event, {}) == describe(event)["ja"]
+                for lang in ("en", "zh-hans"):
+                    with i18n.use(lang):
+                        text = log_text(event, {})
+                    assert text != describe(event)["ja"] or not JAPANESE.search(text)
+                    if lang == "en":
+                        assert not JAPANESE.search(text), text
+                    else:
+                        assert not re.search(r"[\u3040-\u30ff]", text), text
+    assert {"deal", "lead", "play", "pass", "flush", "finish", "window"} <= seen_types
+
+
+def test_a_render_in_one_language_never_leaks_into_another():
+    tables = list(_played("words-leak", {"players": "4"}, steps=60))
+    table = tables[-1]
+    room, seats = table.room, table.seats
+
+    def parts(lang):
+        with i18n.use(lang):
+            return table_screen(room, seats, seats[0], {0}).parts
+
+    ja_first = parts("ja")
+    en = parts("en")
+    zh = parts("zh-hans")
+    assert parts("ja") == ja_first
+    for name in ("log", "seats", "graveyard", "status"):
+        assert not JAPANESE.search(re.sub(r"Ann|CPU \d", "", str(en[name]))), (name, en[name])
+        assert en[name] != ja_first[name] and zh[name] != en[name]
+    assert "lang=\"ja\"" in ja_first["log"] and "lang=\"ja\"" not in en["log"]
+
+
+def test_hint_reasons_are_the_cpus_own_sentences():
+    assert {key: message for key, message in HINT_JA.items()} == {key: ja for key, (ja, _en) in REASONS.items()}
+
+
+def test_a_count_refusal_says_its_count_in_each_language():
+    engine = get_engine("daifugo")
+    state = next(t.room.state for t in _played("words-count", {"players": "4"}, steps=900, games=2)
+                 if t.room.state["exchange"])
+    seat, pending = next((int(s), p) for s, p in state["exchange"].items())
+    notice = None
+    try:
+        engine.apply(state, seat, {"type": "exchange", "cards": sorted(state["hands"][seat])[:pending["give"] + 1]})
+    except IllegalAction as refusal:
+        notice = refusal.as_dict()
+    assert notice["code"] == "exchange_count" and notice["count"] == pending["give"]
+    with i18n.use("en"):
+        assert words.notice_text("daifugo", notice) == f"Choose {pending['give']} card(s)."
+    with i18n.use("zh-hans"):
+        assert words.notice_text("daifugo", notice) == f"请选{pending['give']}张牌。"
+    with i18n.use("ja"):
+        assert words.notice_text("daifugo", notice) == notice["ja"]
