@@ -50,6 +50,8 @@ def notice_text(game: str, notice: dict | None) -> str:
     code = notice.get("code", "")
     if code == "hint" and notice.get("action") is not None:
         return _("ヒント：%(play)s") % {"play": presenter(game).action_label(notice["action"])}
+    # a game may add the facts its sentence names, worded in this language (Guandan: a play)
+    notice = getattr(presenter(game), "notice_details", lambda n: n)(notice)
     message = words_for(game).get(code)
     if message is None:
         return notice.get("ja", "")
