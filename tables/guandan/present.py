@@ -195,6 +195,8 @@ class GuandanPresenter(Presenter):
             place = view["finished"].index(s) + 1 if s in view["finished"] else None
             team = s % 2
             out.append({"seat": s, "count": view["counts"][s], "team": team,
+                        "seat_label": _(FORMATS["seat_no"]) % {"n": s + 1},
+                        "count_label": _(FORMATS["count"]) % {"n": view["counts"][s]},
                         "team_name": team_name(team), "level": view["teams"][team]["level"],
                         "partner": view["seat"] is not None and s != view["seat"] and s % 2 == view["seat"] % 2,
                         "place": place, "place_name": place_name(place) if place else None, "last": last.get(s), "passed": s in trick["passed"]})
