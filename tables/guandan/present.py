@@ -72,6 +72,24 @@ FORMATS = {
 SUIT_MARK = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
+_formats: dict[str, dict] = {}
+
+
+def formats() -> dict[str, str]:
+    """:data:`FORMATS` in the current language, made once per language (the catalogs are
+    read once per process); the templates only read it."""
+    lang = current()
+    got = _formats.get(lang)
+    if got is None:
+        got = _formats[lang] = {key: _(message) for key, message in FORMATS.items()}
+    return got
+
+
+def _intervals(seconds: str) -> list[tuple[int, str]]:
+    """:data:`AUTO_INTERVALS` worded by ``seconds`` (``"%(s)s秒"`` in the reader's language)."""
+    return [(ms, seconds % {"s": s}) for ms, s in AUTO_INTERVALS]
+
+
 def play_name(token: str, cards: list[int]) -> str:
     """The name of a play in the current language, from its reading token (``"bomb:7"``,
     ``"straight:9"``) and its card ids, as :func:`games.guandan.combos.describe` names it in
@@ -263,7 +281,7 @@ class GuandanPresenter(Presenter):
                                    card=dict(t["card"], label=card_text(t["card"]["label"])))
                               for t in (tr["transfers"] if tr else [])],
                 "givers": _("、").join(str(names.get(g)) for g in (tr["givers"] if tr else [])),
-                "fmt": {key: _(message) for key, message in FORMATS.items()},
+                "fmt": formats(),
                 "leader_name": names.get(tr["leader"]) if tr and tr.get("leader") is not None else None,
                 "teams": [dict(t, name=team_name(i), mine=i == my_team,
                                delta=(rise if result and result["winner_team"] == i and rise else None))
@@ -283,9 +301,9 @@ class GuandanPresenter(Presenter):
                 # the level the hand on screen is (was) played at: between hands the
                 # finished one's, as its result card says (003 §14), not the next one's
                 "shown_level": result["level"] if result else view["hand_level"],
-                "counter": _counter(view, level) if view["phase"] == "play" else None,
+                "counter": _counter_words(_counter(view, level)) if view["phase"] == "play" else None,
                 "my_choice": bool(tributes or returns),
-                "auto_intervals": [(ms, _("%(s)s秒") % {"s": s}) for ms, s in AUTO_INTERVALS],
+                "auto_intervals": _intervals(_("%(s)s秒")),
                 "a_rule_label": _(A_RULE_LABELS[view["a_rule"]]) if view["a_rule"] in A_RULE_LABELS else None,
             }
         }
@@ -320,6 +338,14 @@ def _counter(view: dict, level: int) -> list[dict]:
     order = sorted(range(len(RANK_NAMES)), key=lambda r: -_power(r, level))
     return unseen_by_rank(DECK, [RANK_NAMES[RANK[c["id"]]] for c in view["hand"]],
                           [RANK_NAMES[RANK[c]] for c in view["played"]], [RANK_NAMES[r] for r in order])
+
+
+def _counter_words(counter: list[dict]) -> list[dict]:
+    """The counter's entries with their words: the rank as the table names it (小 / 大 for
+    the jokers) and the count (``8枚``)."""
+    small, big, count = _("小"), _("大"), _(FORMATS["count"])
+    return [dict(r, label=small if r["rank"] == "LJ" else big if r["rank"] == "BJ" else r["rank"],
+                 count_text=count % {"n": r["n"]}) for r in counter]
 
 
 def _returns(engine, state, seat, buttons: list, suggested, selected: list) -> list[dict]:
