@@ -7,6 +7,11 @@ wild-reading chips (strongest first, preselected), columns that cannot help dimm
 following, both teams' levels, the unseen counter, tribute and return (the suggested card
 preselected), and the result card with places and the level formula.
 
+Every word is in the reader's language (issue 14, :mod:`tables.core.i18n`): play names,
+the level formula, places and teams are built here from the engine's codes and fields
+(reading tokens, result fields), never from its ``ja`` strings; in Japanese they read
+exactly as the engine's own.
+
 Everything comes from ``engine.view(state, seat)``, the seat's own legal plays and
 ``engine.readings`` of the seat's own selected cards, so nothing here can show another
 seat's hand.
@@ -131,6 +136,7 @@ def place_name(place: int) -> str:
 
 
 def team_name(team: int) -> str:
+    """Team 0 or 1 as the table names it: 1・3番 / Seats 1 & 3 / 1、3号位 (seed 000 §1)."""
     return _(TEAM_NAMES[team])
 
 
