@@ -5,7 +5,8 @@
      straight flushes); [data-clear] 選び直す clears; each change presses the hidden
      #gd-select (the htmx ws extension sends the form);
    - a wild-reading chip renames 出す with the chip's reading (the one the play sends);
-   - [data-gd-sort] switches 数字順 / 役順 (localStorage), re-applied after every message;
+   - [data-gd-sort] switches 数字順 / 役順 (localStorage; the words are the label's
+     data-rank / data-combo, in the page's language), re-applied after every message;
    - a new hand's columns are dealt in with a short animation; any tap skips it. */
 (function () {
   "use strict";
@@ -25,7 +26,7 @@
       c.style.order = mode === "combo" ? c.dataset.comboOrder : c.dataset.rankOrder;
     });
     var label = f.querySelector("[data-sort-label]");
-    if (label) label.textContent = mode === "combo" ? "役順" : "数字順";
+    if (label) label.textContent = mode === "combo" ? label.dataset.combo : label.dataset.rank;
   }
 
   function deal() {

@@ -273,7 +273,7 @@ class GuandanEngine(Engine):
         ok = readings_for(cards, lv, table)
         if not ok:
             ja, en = describe(table)
-            raise E.too_weak(ja, en)
+            raise E.too_weak(ja, en, table.token, state["trick"]["last"]["cards"])
         token = action.get("reading")
         if token is not None:
             pick = next((r for r in ok if r.token == token), None)

@@ -21,11 +21,12 @@ def not_a_combination() -> IllegalAction:
                          "Those cards are not a combination.")
 
 
-def too_weak(table: str, table_en: str) -> IllegalAction:
+def too_weak(table: str, table_en: str, token: str = "", cards: list | None = None) -> IllegalAction:
     """The play does not beat the table: not the same type and size with a higher rank,
-    nor a higher bomb (000 §12)."""
+    nor a higher bomb (000 §12). Details: ``table``, the reading token of the play on the
+    table (``"pair:9"``), and ``cards``, its card ids (the table names it from these)."""
     return IllegalAction("too_weak", f"場の{table}に勝てません。",
-                         f"That does not beat the {table_en} on the table.")
+                         f"That does not beat the {table_en} on the table.", table=token, cards=list(cards or []))
 
 
 def bad_reading(token: str) -> IllegalAction:

@@ -22,6 +22,12 @@ class Presenter:
     #: :mod:`tables.core.words`; the shared codes are there
     refusals: dict[str, str] = {}
 
+    def notice_words(self, notice: dict) -> dict:
+        """The words a refusal's sentence takes from its codes (a play's type named in the
+        current language), merged into its placeholders by :mod:`tables.core.words`; none
+        by default."""
+        return {}
+
     def action_label(self, action: dict) -> str:
         """The name of a legal ``action`` (a play, a bid, a pass…) in the current language,
         as hints and buttons show it. Games override this; the default is the engine's

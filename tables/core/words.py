@@ -53,8 +53,7 @@ def notice_text(game: str, notice: dict | None) -> str:
     message = words_for(game).get(code)
     if message is None:
         return notice.get("ja", "")
-    more = getattr(presenter(game), "notice_words", None)  # words a sentence builds from codes (a play's type)
     try:
-        return _(message) % ({**notice, **more(notice)} if more else notice)
+        return _(message) % {**notice, **presenter(game).notice_words(notice)}
     except (KeyError, TypeError, ValueError):
         return _(message)

@@ -7,6 +7,11 @@ wild-reading chips (strongest first, preselected), columns that cannot help dimm
 following, both teams' levels, the unseen counter, tribute and return (the suggested card
 preselected), and the result card with places and the level formula.
 
+Every word is in the reader's language (issue 14, :mod:`tables.core.i18n`): play names,
+the level formula, places and teams are built here from the engine's codes and fields
+(reading tokens, result fields), never from its ``ja`` strings; in Japanese they read
+exactly as the engine's own.
+
 Everything comes from ``engine.view(state, seat)``, the seat's own legal plays and
 ``engine.readings`` of the seat's own selected cards, so nothing here can show another
 seat's hand.
@@ -14,17 +19,146 @@ seat's hand.
 from __future__ import annotations
 
 from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label
-from games.guandan.combos import SPECIAL_TYPES
+from games.guandan.combos import SEQ_LEN, SPECIAL_TYPES
 
 from ..core.counter import unseen_by_rank
+from ..core.i18n import current, gettext as _, gettext_noop
 from ..core.presenter import Presenter
 from ..core.screen import is_button
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
-TEAM_NAMES = ("1・3番", "2・4番")
+#: the two teams as the table names them (seats 1+3 and 2+4, seed 000 §1)
+TEAM_NAMES = (gettext_noop("1・3番"), gettext_noop("2・4番"))
+#: the teams as the level formula names them (levels.TEAM_JA)
+TEAM_FORMULA = (gettext_noop("1・3番組"), gettext_noop("2・4番組"))
 #: 自動プレイの間隔 (000 §23: 0.3, 0.5, 1, 2, 3, 4, 5 s), in ms for static/table.js
-AUTO_INTERVALS = [(300, "0.3秒"), (500, "0.5秒"), (1000, "1秒"), (2000, "2秒"), (3000, "3秒"),
-                  (4000, "4秒"), (5000, "5秒")]
+AUTO_INTERVALS = [(300, "0.3"), (500, "0.5"), (1000, "1"), (2000, "2"), (3000, "3"), (4000, "4"), (5000, "5")]
+#: a finishing place (seed 000 §15: 頭游, 二游, 三游, 末游 in Chinese)
+PLACES = {1: gettext_noop("1位"), 2: gettext_noop("2位"), 3: gettext_noop("3位"), 4: gettext_noop("4位")}
+#: the jokers' card labels (games.core.cards.JOKER_LABELS) and rank names in a play's name
+JOKER_LABELS = {"大王": gettext_noop("大王"), "小王": gettext_noop("小王")}
+JOKER_RANKS = {"LJ": gettext_noop("小ジョーカー"), "BJ": gettext_noop("大ジョーカー")}
+#: a play's name by its type (combos.describe, seed 003 §18's terms); ``rank``, ``low``,
+#: ``high``, ``suit`` and ``n`` (cards) filled in
+PLAY_NAMES = {
+    "single": gettext_noop("%(rank)sのシングル"), "pair": gettext_noop("%(rank)sのペア"), "triple": gettext_noop("%(rank)sのスリーカード"),
+    "full_house": gettext_noop("%(rank)sのフルハウス"), "straight": gettext_noop("階段 %(low)s–%(high)s"),
+    "tube": gettext_noop("3連ペア %(low)s–%(high)s"), "plate": gettext_noop("鋼板 %(low)s–%(high)s"),
+    "bomb": gettext_noop("%(rank)sの%(n)s枚爆弾"), "straight_flush": gettext_noop("ストレートフラッシュ %(suit)s%(low)s–%(high)s"),
+    "joker_bomb": gettext_noop("4ジョーカー爆弾"),
+}
+#: the level formula's first sentence by the rise (the partner's place, seed 000 §16)
+RISES = {3: gettext_noop("味方が2位なので+3: %(before)s → %(after)s"), 2: gettext_noop("味方が3位なので+2: %(before)s → %(after)s"),
+         1: gettext_noop("味方が4位なので+1: %(before)s → %(after)s")}
+A_RULE_LABELS = {"a_required": gettext_noop("A必須 · 競技"), "three_fail_reset": gettext_noop("3回失敗で2に戻る")}
+#: the templates' sentences with placeholders (``{{ gd.fmt.count % {"n": 3} }}``), worded
+#: here so that makemessages finds them (its template reader skips ``_()`` with arguments)
+FORMATS = {
+    "count": gettext_noop("%(n)s枚"),
+    "givers": gettext_noop("献上する人：%(names)s"),
+    "transfer": gettext_noop("%(giver)s → %(receiver)s："),
+    "said": gettext_noop("%(name)s：%(play)s"),
+    "turn_of": gettext_noop("%(name)s の番です"),
+    "past_count": gettext_noop("これまでの局 %(n)s"),
+    "past_line": gettext_noop("第%(n)s局（レベル%(level)s）：%(formula)s"),
+    "marks": gettext_noop("（%(marks)s）"),
+    "give": gettext_noop("%(card)s を献上する"),
+    "return_this": gettext_noop("これを返す：%(card)s"),
+    "result_title": gettext_noop("第%(n)s局の結果"),
+    "result_level": gettext_noop("レベル%(level)sの局"),
+    "place_level": gettext_noop("（レベル%(level)s）"),
+    "won_by": gettext_noop("%(team)sの勝ち：%(formula)s"),
+    "match_team": gettext_noop("（%(team)s）"),
+    "seat_no": gettext_noop("%(n)s番"),
+    "hand_no": gettext_noop("第%(n)s局"),
+    "a_fails": gettext_noop("A失敗%(n)s"),
+    "unseen": gettext_noop("残り 大%(big)s 小%(small)s ワイルド%(wild)s 級札%(level)s"),
+}
+SUIT_MARK = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+_formats: dict[str, dict] = {}
+
+
+def formats() -> dict[str, str]:
+    """:data:`FORMATS` in the current language, made once per language (the catalogs are
+    read once per process); the templates only read it."""
+    lang = current()
+    got = _formats.get(lang)
+    if got is None:
+        got = _formats[lang] = {key: _(message) for key, message in FORMATS.items()}
+    return got
+
+
+def _intervals(seconds: str) -> list[tuple[int, str]]:
+    """:data:`AUTO_INTERVALS` worded by ``seconds`` (``"%(s)s秒"`` in the reader's language)."""
+    return [(ms, seconds % {"s": s}) for ms, s in AUTO_INTERVALS]
+
+
+def play_name(token: str, cards: list[int]) -> str:
+    """The name of a play in the current language, from its reading token (``"bomb:7"``,
+    ``"straight:9"``) and its card ids, as :func:`games.guandan.combos.describe` names it in
+    Japanese (seed 003 §2, §18). A straight flush's suit is its cards' most common suit
+    (the heart wilds are at most two of five)."""
+    kind, _sep, rank = token.partition(":")
+    if kind == "joker_bomb":
+        return _(PLAY_NAMES[kind])
+    values = {"rank": _(JOKER_RANKS[rank]) if rank in JOKER_RANKS else rank, "n": len(cards), "suit": "",
+              "low": "", "high": rank}
+    if kind in SEQ_LEN:
+        top = {"J": 11, "Q": 12, "K": 13, "A": 14}.get(rank) or int(rank)
+        low = top - SEQ_LEN[kind] + 1
+        values["low"] = "A" if low == 1 else RANK_NAMES[low - 2]
+        if kind == "straight_flush":
+            suits = [SUIT[c] for c in cards if SUIT[c]]
+            values["suit"] = SUIT_MARK.get(max(set(suits), key=suits.count), "") if suits else ""
+    return _(PLAY_NAMES.get(kind, "%(rank)s")) % values
+
+
+def _play_label(p: dict) -> str:
+    """The name of a play of the view's trick (``{"reading", "cards": [card dicts]}``)."""
+    return play_name(p["reading"], [c["id"] for c in p["cards"]])
+
+
+def card_text(label: str) -> str:
+    """A card's label (``"♠10"``, ``"大王"``) in the current language."""
+    return _(JOKER_LABELS[label]) if label in JOKER_LABELS else label
+
+
+def wild_as(value: str) -> str:
+    """What a wild stands for (``"7"``, ``"S7"`` in a straight flush): ``"7扱い"``."""
+    return _("%(rank)s扱い") % {"rank": value}
+
+
+def place_name(place: int) -> str:
+    """A finishing place: 1位 / 1st / 头游."""
+    return _(PLACES[place])
+
+
+def team_name(team: int) -> str:
+    """Team 0 or 1 as the table names it: 1・3番 / Seats 1 & 3 / 1、3号位 (seed 000 §1)."""
+    return _(TEAM_NAMES[team])
+
+
+def formula(result: dict) -> str:
+    """How the winners' level moved after a hand, in the current language: the sentence
+    of :func:`games.guandan.levels._explain` built from the result's fields (seed 000
+    §16–§17, seed 003's A rule)."""
+    win, delta = result["winner_team"], result["delta"]
+    before, after = result["levels_before"][win], result["levels_after"][win]
+    text = _(RISES[delta]) % {"before": before, "after": after}
+    if result["match_won"]:
+        text = _("%(formula)s。Aの局で1・%(partner)s位のためA突破、総合勝利") % {
+            "formula": text, "partner": "2" if delta == 3 else "3"}
+    elif before == "A" and result["level"] == "A":
+        text = _("%(formula)s。1・4位ではA突破になりません") % {"formula": text}
+    elif before == "A":
+        text = _("%(formula)s。%(level)sの局なのでA突破になりません") % {"formula": text, "level": result["level"]}
+    elif RANK_NAMES.index(before) + delta > RANK_NAMES.index("A"):
+        text = _("%(formula)s（Aで上限）") % {"formula": text}
+    for t in result.get("reset_teams", []):
+        text = _("%(formula)s。%(team)sはAで3回失敗し2に戻ります") % {"formula": text, "team": _(TEAM_FORMULA[t])}
+    return text
 
 
 def _power(rank: int, level: int) -> int:
@@ -37,20 +171,60 @@ class GuandanPresenter(Presenter):
     """Guandan's seat rows, buttons and table context (see the module doc)."""
 
     game = "guandan"
+    #: the engine's own refusal codes (games/guandan/errors.py), worded here
+    refusals = {
+        "wrong_phase": gettext_noop("今はその操作はできません。"),
+        "not_a_combination": gettext_noop("その組み合わせは役になりません。"),
+        "too_weak": gettext_noop("場の%(table_name)sに勝てません。"),
+        "bad_reading": gettext_noop("その組み方はできません。"),
+        "must_lead": gettext_noop("場が空なのでパスできません。何か出してください。"),
+        "tribute_not_highest": gettext_noop("献上はワイルドを除く一番強い札でなければなりません。"),
+        "return_received": gettext_noop("受け取った札そのものは返せません。"),
+        "bad_return": gettext_noop("お返しは10以下の級札以外の札です（なければ一番弱い札）。"),
+    }
+
+    def notice_words(self, notice: dict) -> dict:
+        """The words a refusal's sentence takes from its codes, in the current language: a
+        ``too_weak`` refusal's play on the table (``table``: its reading token, ``cards``)
+        as ``table_name``; ``{}`` for a notice without them."""
+        if notice.get("code") == "too_weak" and notice.get("table"):
+            return {"table_name": play_name(notice["table"], notice.get("cards") or [])}
+        return {}
+
+    def action_label(self, action: dict) -> str:
+        """The name of a Guandan action in the current language (hints, buttons): a play by
+        its reading (``"9のペア"``), and when wilds stand in, what they stand for; a pass;
+        a tribute or a return by its card (seed 003 §2, §4)."""
+        kind = action.get("type")
+        if current() == "ja" and action.get("ja"):
+            return action["ja"]  # the engine's own wording (a hint's wilds, its reasons)
+        if kind == "play" and action.get("reading"):
+            return play_name(action["reading"], action.get("cards") or [])
+        if kind == "pass":
+            return _("パス")
+        if kind == "tribute" and "card" in action:
+            return _("%(card)sを献上") % {"card": card_text(card_label(action["card"]))}
+        if kind == "return" and "card" in action:
+            return _("%(card)sを返す") % {"card": card_text(card_label(action["card"]))}
+        if kind == "next_hand":
+            return _("次の局へ")
+        return super().action_label(action)
 
     def seats(self, view: dict) -> list[dict]:
         trick = view["trick"]
         last = {}
         for p in trick["plays"]:
-            last[p["seat"]] = "パス" if p.get("pass") else p["ja"]
+            last[p["seat"]] = _("パス") if p.get("pass") else play_name(p["reading"], [c["id"] for c in p["cards"]])
         out = []
         for s in range(4):
             place = view["finished"].index(s) + 1 if s in view["finished"] else None
             team = s % 2
             out.append({"seat": s, "count": view["counts"][s], "team": team,
-                        "team_name": TEAM_NAMES[team], "level": view["teams"][team]["level"],
+                        "seat_label": _(FORMATS["seat_no"]) % {"n": s + 1},
+                        "count_label": _(FORMATS["count"]) % {"n": view["counts"][s]},
+                        "team_name": team_name(team), "level": view["teams"][team]["level"],
                         "partner": view["seat"] is not None and s != view["seat"] and s % 2 == view["seat"] % 2,
-                        "place": place, "last": last.get(s), "passed": s in trick["passed"]})
+                        "place": place, "place_name": place_name(place) if place else None, "last": last.get(s), "passed": s in trick["passed"]})
         return out
 
     def legal(self, engine, state: dict, view: dict, seat: int) -> list[dict]:
@@ -72,6 +246,7 @@ class GuandanPresenter(Presenter):
 
     def context(self, engine, room, view: dict, me, ctx: dict) -> dict:
         state, seat = room.state, me.order
+        last_wilds = view["trick"]["last"]["wilds"] if view["trick"]["last"] else {}
         names = {p["seat"]: p["name"] for p in ctx["players"]}
         level = RANK_NAMES.index(view["hand_level"])
         hand_ids = {c["id"] for c in view["hand"]}
@@ -81,8 +256,10 @@ class GuandanPresenter(Presenter):
 
         readings = engine.readings(state, seat, selected) if my_turn and selected else []
         for r in readings:
-            r["name"] = r["ja"]
-            r["marks"] = "・".join(f"{v}扱い" for v in r["wilds"].values())
+            r["name"] = play_name(r["reading"], selected)
+            marks = [wild_as(v) for v in r["wilds"].values()]
+            r["marks"] = marks[0] if len(marks) == 1 else _("%(first)s・%(second)s") % {
+                "first": marks[0], "second": marks[1]} if marks else ""
         helpful = None
         if following:
             helpful, wilds = set(), wild_ids(view)
@@ -107,25 +284,34 @@ class GuandanPresenter(Presenter):
                 "pass_button": next((b for b in buttons if b["type"] == "pass"), None),
                 "next_button": next((b for b in buttons if b["type"] == "next_hand"), None),
                 "tributes": tributes, "returns": returns,
-                "transfers": [dict(t, from_name=names.get(t["from"]), to_name=names.get(t["to"]))
+                "transfers": [dict(t, from_name=names.get(t["from"]), to_name=names.get(t["to"]),
+                                   card=dict(t["card"], label=card_text(t["card"]["label"])))
                               for t in (tr["transfers"] if tr else [])],
-                "givers": [names.get(g) for g in (tr["givers"] if tr else [])],
+                "givers": _("、").join(str(names.get(g)) for g in (tr["givers"] if tr else [])),
+                "fmt": formats(),
                 "leader_name": names.get(tr["leader"]) if tr and tr.get("leader") is not None else None,
-                "teams": [dict(t, name=TEAM_NAMES[i], mine=i == my_team,
+                "teams": [dict(t, name=team_name(i), mine=i == my_team,
                                delta=(rise if result and result["winner_team"] == i and rise else None))
                           for i, t in enumerate(view["teams"])],
-                "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else p["ja"])
+                "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else _play_label(p))
                                 for p in view["trick"]["plays"][-8:]],
+                "last_label": _play_label(view["trick"]["last"]) if view["trick"]["last"] else None,
+                "last_cards": [dict(c, label=card_text(c["label"]), note=wild_as(last_wilds[str(c["id"])]["as"])
+                                    if str(c["id"]) in last_wilds else "")
+                               for c in view["trick"]["last"]["cards"]] if view["trick"]["last"] else [],
+                "to_beat": (_("%(play)sより強い役か爆弾") % {"play": _play_label(view["trick"]["last"])}
+                            if following and view["to_beat"] else None),
+                "past": [dict(r, formula=formula(r)) for r in view["results"]],
                 "result": _result(result, names, view, my_team) if result else None,
                 "field_seat": view["trick"]["last"]["seat"] if view["trick"]["last"] else "",
                 "field_event": field_event(view["trick"]["last"]),
                 # the level the hand on screen is (was) played at: between hands the
                 # finished one's, as its result card says (003 §14), not the next one's
                 "shown_level": result["level"] if result else view["hand_level"],
-                "counter": _counter(view, level) if view["phase"] == "play" else None,
+                "counter": _counter_words(_counter(view, level)) if view["phase"] == "play" else None,
                 "my_choice": bool(tributes or returns),
-                "auto_intervals": AUTO_INTERVALS,
-                "a_rule_label": {"a_required": "A必須 · 競技", "three_fail_reset": "3回失敗で2に戻る"}.get(view["a_rule"]),
+                "auto_intervals": _intervals(_("%(s)s秒")),
+                "a_rule_label": _(A_RULE_LABELS[view["a_rule"]]) if view["a_rule"] in A_RULE_LABELS else None,
             }
         }
 
@@ -145,7 +331,7 @@ def wild_ids(view: dict) -> set:
 def _card_of(engine, state, seat, index):
     actions = [a for a in engine.legal_actions(state, seat) if is_button(a)]
     c = actions[index]["card"]
-    return {"id": c, "code": CODE[c], "label": card_label(c), "red": SUIT[c] in ("H", "D")}
+    return {"id": c, "code": CODE[c], "label": card_text(card_label(c)), "red": SUIT[c] in ("H", "D")}
 
 
 #: two decks (seed 000 §1): eight of each rank, two small and two big jokers
@@ -159,6 +345,14 @@ def _counter(view: dict, level: int) -> list[dict]:
     order = sorted(range(len(RANK_NAMES)), key=lambda r: -_power(r, level))
     return unseen_by_rank(DECK, [RANK_NAMES[RANK[c["id"]]] for c in view["hand"]],
                           [RANK_NAMES[RANK[c]] for c in view["played"]], [RANK_NAMES[r] for r in order])
+
+
+def _counter_words(counter: list[dict]) -> list[dict]:
+    """The counter's entries with their words: the rank as the table names it (小 / 大 for
+    the jokers) and the count (``8枚``)."""
+    small, big, count = _("小"), _("大"), _(FORMATS["count"])
+    return [dict(r, label=small if r["rank"] == "LJ" else big if r["rank"] == "BJ" else r["rank"],
+                 count_text=count % {"n": r["n"]}) for r in counter]
 
 
 def _returns(engine, state, seat, buttons: list, suggested, selected: list) -> list[dict]:
@@ -188,11 +382,11 @@ def _columns(hand: list[dict], level: int, selected: set, helpful: set | None) -
     for key, cards in groups.items():
         cards.sort(key=lambda c: SUIT_ORDER[SUIT[c["id"]]])
         power = 16 if key == "W" else _power(key, level)
-        label = "ワイルド" if key == "W" else {"LJ": "小", "BJ": "大"}.get(RANK_NAMES[key], RANK_NAMES[key])
+        label = _("ワイルド") if key == "W" else {"LJ": _("小"), "BJ": _("大")}.get(RANK_NAMES[key], RANK_NAMES[key])
         n = len(cards)
         cols.append({
             "key": key, "label": label, "power": power, "n": n,
-            "cards": [dict(c, red=SUIT[c["id"]] in ("H", "D"), on=c["id"] in selected) for c in cards],
+            "cards": [dict(c, label=card_text(c["label"]), red=SUIT[c["id"]] in ("H", "D"), on=c["id"] in selected) for c in cards],
             "k": sum(1 for c in cards if c["id"] in selected),
             "dim": helpful is not None and key not in helpful,
             "level": key != "W" and key == level,
@@ -211,11 +405,11 @@ def _result(result: dict, names: dict, view: dict, my_team: int) -> dict:
     win = result["winner_team"]
     return {
         "hand_no": result["hand_no"], "level": result["level"],
-        "places": [{"place": i + 1, "name": names.get(s), "seat": s, "team": s % 2,
+        "places": [{"place": i + 1, "place_name": place_name(i + 1), "name": names.get(s), "seat": s, "team": s % 2,
                     "won": s % 2 == win, "level": result["levels_after"][s % 2]}
                    for i, s in enumerate(order)],
-        "winner": TEAM_NAMES[win], "i_won": win == my_team, "delta": result["delta"], "rise": _rise(result),
-        "formula": result["ja"], "before": result["levels_before"][win],
+        "winner": team_name(win), "i_won": win == my_team, "delta": result["delta"], "rise": _rise(result),
+        "formula": formula(result), "before": result["levels_before"][win],
         "after": result["levels_after"][win], "match_won": result["match_won"],
     }
 

@@ -1,0 +1,142 @@
+"""Guandan's table words (issue 14): the names of plays, the level formula and the
+refusals are built in tables/guandan from the engine's codes and fields; in Japanese they
+read exactly as the engine's own ``ja`` (what the table showed before), in English and
+Chinese they carry no Japanese (no kana in Chinese) and use the tradition's terms."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from games import get_engine
+from games.core.errors import IllegalAction
+from games.guandan.cards import N_CARDS, RANK, RANK_INDEX, power
+from games.guandan.combos import classify, describe
+from games.guandan.levels import A_REQUIRED, THREE_FAIL_RESET, level_update
+from tables.core import i18n, words
+from tables.guandan.present import PRESENTER, formula, play_name
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+KANA = re.compile(r"[\u3040-\u30ff]")
+translated = pytest.mark.skipif(i18n.catalog("en").gettext("%(rank)sのペア") == "%(rank)sのペア",
+                                reason="the catalogs are not compiled (pybabel compile -d locale -D django)")
+
+
+def _readings(n_sets: int = 1500):
+    """``(cards, level, reading)`` for random card sets of 1–10 cards that form a play."""
+    rng = random.Random(14)
+    found = []
+    while len(found) < n_sets:
+        level = rng.randrange(13)
+        cards = rng.sample(range(N_CARDS), rng.choice((1, 2, 3, 4, 5, 5, 6, 6, 8)))
+        if rng.random() < 0.6:  # steer toward sequences, full houses and bombs
+            base, width = rng.randrange(13), rng.choice((1, 2, 3))
+            pool = [c for c in range(104) if (c % 13 - base) % 13 < width]
+            cards = rng.sample(pool, min(len(pool), rng.choice((3, 4, 5, 6, 6))))
+        for r in classify(cards, level):
+            found.append((cards, level, r))
+    return found
+
+
+def test_play_names_in_japanese_are_the_engines():
+    kinds = set()
+    for cards, _level, r in _readings():
+        kinds.add(r.type)
+        with i18n.use("ja"):
+            assert play_name(r.token, cards) == describe(r)[0], (r, cards)
+    assert {"single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb"} <= kinds
+
+
+@translated
+@pytest.mark.parametrize("lang, foreign", [("en", JAPANESE), ("zh-hans", KANA)])
+def test_play_names_in_english_and_chinese(lang, foreign):
+    with i18n.use(lang):
+        for cards, _level, r in _readings(400):
+            name = play_name(r.token, cards)
+            assert not foreign.search(name), name
+        assert play_name("joker_bomb:JOKERS", [104, 105, 106, 107]) == {"en": "Four jokers", "zh-hans": "天王炸（四王）"}[lang]
+        assert play_name("tube:4", []) == {"en": "Tube 2–4", "zh-hans": "三连对 2–4"}[lang]
+        assert play_name("pair:LJ", [106, 107]) == {"en": "Pair small joker", "zh-hans": "对小王"}[lang]
+
+
+#: (levels, hand level, finishing order, A rule, failures): every branch of the formula
+RESULTS = [
+    (["2", "2"], "2", [0, 2, 1, 3], A_REQUIRED, None),      # partner 2nd: +3
+    (["5", "9"], "5", [1, 0, 3, 2], A_REQUIRED, None),      # partner 3rd: +2
+    (["4", "8"], "8", [0, 1, 3, 2], A_REQUIRED, None),      # partner 4th: +1
+    (["K", "2"], "K", [0, 2, 1, 3], A_REQUIRED, None),      # capped at A
+    (["A", "5"], "A", [0, 2, 1, 3], A_REQUIRED, None),      # match won 1-2
+    (["A", "5"], "A", [0, 1, 2, 3], A_REQUIRED, None),      # match won 1-3
+    (["A", "5"], "A", [0, 1, 3, 2], A_REQUIRED, None),      # 1-4 does not pass A
+    (["A", "5"], "5", [0, 2, 1, 3], A_REQUIRED, None),      # not an A hand
+    (["A", "5"], "A", [1, 3, 0, 2], THREE_FAIL_RESET, [2, 0]),  # the third failure: back to 2
+]
+
+
+@pytest.mark.parametrize("levels, hand_level, order, rule, fails", RESULTS)
+def test_the_level_formula_in_japanese_is_the_engines(levels, hand_level, order, rule, fails):
+    result = {"level": hand_level, "levels_before": list(levels), **level_update(levels, hand_level, order, rule, fails)}
+    with i18n.use("ja"):
+        assert formula(result) == result["ja"]
+
+
+@translated
+@pytest.mark.parametrize("levels, hand_level, order, rule, fails", RESULTS)
+def test_the_level_formula_in_english_and_chinese(levels, hand_level, order, rule, fails):
+    result = {"level": hand_level, "levels_before": list(levels), **level_update(levels, hand_level, order, rule, fails)}
+    with i18n.use("en"):
+        en = formula(result)
+    with i18n.use("zh-hans"):
+        zh = formula(result)
+    assert not JAPANESE.search(en) and not KANA.search(zh), (en, zh)
+    before, after = result["levels_before"][result["winner_team"]], result["levels_after"][result["winner_team"]]
+    assert f"{before} → {after}" in en and f"{before} → {after}" in zh
+    if result["match_won"]:
+        assert "match won" in en and "过A" in zh
+    if result["reset_teams"]:
+        assert "back to 2" in en and "退回2" in zh
+
+
+def _too_weak() -> dict:
+    """A real ``too_weak`` refusal: the next seat's weakest single on the table's single A."""
+    engine = get_engine("guandan")
+    state = engine.new({}, "words-1")
+    seat = engine.actors(state)[0]
+    lead = next(p for p in engine.legal_plays(state, seat) if p.reading.type == "single" and p.reading.rank == "A")
+    state = engine.apply(state, seat, {"type": "play", "cards": list(lead.cards), "reading": lead.reading.token})
+    state = state[0] if isinstance(state, tuple) else state
+    nxt = engine.actors(state)[0]
+    level = RANK_INDEX[state["hand_level"]]
+    low = min(state["hands"][nxt], key=lambda c: power(RANK[c], level))  # its weakest card
+    with pytest.raises(IllegalAction) as err:
+        engine.apply(state, nxt, {"type": "play", "cards": [low]})
+    return err.value.as_dict()
+
+
+def test_too_weak_carries_the_tables_play_and_reads_as_before_in_japanese():
+    notice = _too_weak()
+    assert notice["code"] == "too_weak" and notice["table"] == "single:A" and len(notice["cards"]) == 1
+    with i18n.use("ja"):
+        assert words.notice_text("guandan", notice) == notice["ja"] == "場のAのシングルに勝てません。"
+
+
+@translated
+def test_too_weak_names_the_tables_play_in_the_readers_language():
+    notice = _too_weak()
+    with i18n.use("en"):
+        assert words.notice_text("guandan", notice) == "That does not beat Single A on the table."
+    with i18n.use("zh-hans"):
+        assert words.notice_text("guandan", notice) == "管不上桌上的单张A。"
+
+
+@translated
+@pytest.mark.parametrize("lang, foreign", [("en", JAPANESE), ("zh-hans", KANA)])
+def test_action_labels_of_tribute_return_and_pass(lang, foreign):
+    with i18n.use(lang):
+        for action in ({"type": "tribute", "card": 104}, {"type": "return", "card": 3}, {"type": "pass"},
+                       {"type": "next_hand"}, {"type": "play", "cards": [0, 13], "reading": "pair:2"}):
+            label = PRESENTER.action_label({**action, "ja": "日本語"})
+            assert label and not foreign.search(label), (action, label)
+    with i18n.use("ja"):
+        assert PRESENTER.action_label({"type": "pass", "ja": "パス（この機会は見送る）"}) == "パス（この機会は見送る）"
