@@ -55,15 +55,15 @@ def _history_words(past: list) -> dict:
 def left_stage(goto: str) -> str:
     """The ``#stage`` a tab is sent after 退出, in the current language (:mod:`.i18n`): the
     page follows ``data-goto`` (``goto``: a path of this site, e.g. ``/``) at once."""
-    return (f'<div id="stage" data-goto="{Markup.escape(goto)}"><p class="notice">'
-            f'{Markup.escape(_("退出しました。"))}</p></div>')
+    said = Markup.escape(_("退出しました。"))
+    return f'<div id="stage" data-goto="{Markup.escape(goto)}"><p class="notice">{said}</p></div>'
 
 
 def rate_limited_msg() -> str:
     """The ``#msg`` a tab is told, once, when its messages start being dropped over its
     budget (rooms.consumers: nothing is rendered for it), in the current language."""
-    return ('<div id="msg" class="msg error" role="status" aria-live="polite" data-code="rate_limited">'
-            f'{Markup.escape(_(words.REFUSALS["rate_limited"]))}</div>')
+    text = Markup.escape(_(words.REFUSALS["rate_limited"]))
+    return f'<div id="msg" class="msg error" role="status" aria-live="polite" data-code="rate_limited">{text}</div>'
 
 
 def is_button(action: dict) -> bool:
