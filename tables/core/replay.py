@@ -30,11 +30,12 @@ VIEW_PARTS = ("status", "seats", "field", "graveyard", "result", "log")
 #: where each game's card deck lives (for the action list's card labels)
 DECKS = {"daifugo": "games.daifugo.cards", "guandan": "games.guandan.cards", "doudizhu": "games.doudizhu.engine"}
 #: an action's name in the viewer's list of moves, by its type (translated where shown)
-ACTION_WORDS = {"play": gettext_noop("出す"), "pass": gettext_noop("パス"), "next_game": gettext_noop("配る"), "next_hand": gettext_noop("配る"),
-                "exchange": gettext_noop("交換"), "give": gettext_noop("渡す"), "discard": gettext_noop("捨てる"), "stop": gettext_noop("止める"),
-                "revolution_stop": gettext_noop("革命を止める"), "bid": gettext_noop("入札"), "tribute": gettext_noop("貢ぎ"),
-                "return": gettext_noop("返し"), "timeout": gettext_noop("時間切れ"), "close_window": gettext_noop("締め切り"),
-                "double": gettext_noop("倍"), "call": gettext_noop("呼ぶ")}
+ACTION_WORDS = {"play": gettext_noop("出す"), "pass": gettext_noop("パス"), "next_game": gettext_noop("配る"),
+                "next_hand": gettext_noop("配る"), "exchange": gettext_noop("交換"), "give": gettext_noop("渡す"),
+                "discard": gettext_noop("捨てる"), "stop": gettext_noop("止める"),
+                "revolution_stop": gettext_noop("革命を止める"), "bid": gettext_noop("入札"),
+                "tribute": gettext_noop("貢ぎ"), "return": gettext_noop("返し"), "timeout": gettext_noop("時間切れ"),
+                "close_window": gettext_noop("締め切り"), "double": gettext_noop("倍"), "call": gettext_noop("呼ぶ")}
 #: why a record does not replay, by games.core.record.RecordError's code
 ERRORS = {"format": gettext_noop("局の記録ではないか、形式が正しくありません。"),
           "commitment": gettext_noop("シードと秘密の値がコミットメントと一致しません。"),
