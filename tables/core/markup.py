@@ -7,6 +7,8 @@ import html
 
 from markupsafe import Markup
 
+from . import i18n
+
 
 def escape(text) -> str:
     """What :func:`django.utils.html.escape` writes (``html.escape`` of ``str(text)``), as a
@@ -21,9 +23,11 @@ def num(value) -> str:
 
 
 def kept(cache: dict, key, build, most: int = 1024):
-    """``cache[key]``, made by ``build()`` the first time; ``cache`` is emptied when it
-    holds ``most`` entries (a few decks', tables' or logs' worth). Every memo of markup
-    in the tables goes through this."""
+    """``cache[key]`` in the language of the render (:func:`tables.core.i18n.current`: three
+    people at one table may read it in three), made by ``build()`` the first time;
+    ``cache`` is emptied when it holds ``most`` entries (a few decks', tables' or logs'
+    worth). Every memo of markup in the tables goes through this."""
+    key = (i18n.current(), key)
     got = cache.get(key)
     if got is None:
         if len(cache) >= most:
@@ -101,9 +105,11 @@ def card_face(code: str, label: str, cls: str = "", note: str = "", level: str =
     return Markup(card_open(code, " face" + cls) + card_close(label, note=note))
 
 
-def card_back(label: str = "伏せ札") -> Markup:
-    """A face-down card (the kitty before bidding, the seats' fans)."""
-    return Markup(f'<span class="card back" aria-label="{escape(label)}"></span>')
+def card_back(label: str | None = None) -> Markup:
+    """A face-down card (the kitty before bidding, the seats' fans); ``label`` (what a
+    screen reader says) defaults to 伏せ札 in the current language."""
+    said = escape(label or i18n.gettext("伏せ札"))
+    return Markup(f'<span class="card back" aria-label="{said}"></span>')
 
 
 def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: str = "", rank: str = "") -> Markup:
