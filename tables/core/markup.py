@@ -58,7 +58,17 @@ YOU = "あなた"
 #: suit letter of a card's code → its mark
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: jokers' codes → (corner, centre) marks; BJ (big) red, LJ (small) black, Daifugō's JK one
+#: (the big and small jokers' corners are words: :func:`_joker_corner`)
 JOKER_MARKS = {"JK": ("JK", "★"), "BJ": ("大", "★"), "LJ": ("小", "☆")}
+
+
+def _joker_corner(code: str) -> str:
+    """The corner mark of a joker in the current language (大 / 小 in Chinese and Japanese)."""
+    if code == "BJ":
+        return i18n.pgettext("joker corner", "大")
+    if code == "LJ":
+        return i18n.pgettext("joker corner", "小")
+    return JOKER_MARKS[code][0]
 _COURTS = ("J", "Q", "K")
 
 
@@ -66,7 +76,7 @@ def _face_attrs(code: str) -> tuple[str, str]:
     """``(class suffix, attributes)`` of a face for the code ``"S10"``, ``"HQ"``, ``"JK"``,
     ``"BJ"`` or ``"LJ"`` (an unknown code draws a blank face; the label still reads)."""
     if code in JOKER_MARKS:
-        corner, pip = JOKER_MARKS[code]
+        corner, pip = _joker_corner(code), JOKER_MARKS[code][1]
         red = code != "LJ"
         return (" joker" + (" red" if red else "") + (" big" if code == "BJ" else " little" if code == "LJ" else ""),
                 f' data-r="{corner}" data-s="" data-p="{pip}"')

@@ -33,3 +33,9 @@ def test_a_card_back_is_labelled_in_the_readers_language():
         assert 'aria-label="伏せ札"' in markup.card_back()
     with i18n.use("en"):
         assert "伏" not in markup.card_back() and 'aria-label="x"' in markup.card_back("x")
+
+
+def test_a_jokers_corner_is_in_the_readers_language():
+    for lang, big, small in (("ja", "大", "小"), ("en", "BJ", "LJ"), ("zh-hans", "大", "小")):
+        with i18n.use(lang):
+            assert f'data-r="{big}"' in markup.card_face("BJ", "BJ") and f'data-r="{small}"' in markup.card_face("LJ", "LJ")
