@@ -53,6 +53,7 @@ from games.core import IllegalAction
 from analytics import record
 from tables.core import errors, i18n, intents, moves, options as opts, stamps
 from tables.core.frames import Frames
+from tables.core.screen import left_stage, rate_limited_msg
 from tefuda_site.throttle import TokenBucket
 
 from . import actions, driver, language, lobby, outofturn, ratelimit, store, tokens
@@ -63,11 +64,14 @@ from .ratelimit import Bucket
 from .render import screen
 
 log = logging.getLogger(__name__)
+#: Notices of the room itself: each reader sees its words by code, in their own language
+#: (tables.core.words.REFUSALS); ja/en stay for logs, as an engine's refusal.
 SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起きました。もう一度お試しください。",
                   "en": "Something went wrong on the server; please try again."}
-
 SEAT_EXPIRED = {"code": "seat_expired", "ja": "通信が長く切れていたため、席がなくなりました。もう一度入ってください。",
                 "en": "Your connection was gone too long and your place was let go; please join again."}
+REMOVED = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
+SEAT_TAKEN = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
 PROBE_WAIT = 2.0  # seconds a holder's browser has to answer a probe (a phone's round trip or two)
 #: A seated socket heard from renews its lease at most this often (a ping always does).
 RENEW_EVERY = PING_EVERY
@@ -80,10 +84,6 @@ FLOODED = 4008  # close code: the socket kept sending past its budget
 #: flooder's frames, all parsed by daphne before this socket's budget could say a word;
 #: a tab's messages are a few hundred bytes).
 READ_SIZE = 4096
-#: What a seated tab is told, once, when its messages start being dropped over its budget
-#: (a fixed fragment of rooms/parts/msg.html: nothing is rendered for it).
-TOO_FAST = ('<div id="msg" class="msg error" role="status" aria-live="polite" data-code="rate_limited" lang="ja"'
-            ' title="Too many actions; please slow down.">操作が速すぎます。少し待ってください。</div>')
 #: Seconds before the page tries again after a refusal that can clear (room.js doubles them
 #: on every retry in a row): the seat in use on another screen, a game in progress.
 RETRY_TAKEN, RETRY_REFUSED = 3, 30
@@ -158,8 +158,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self._closer = asyncio.ensure_future(self._close_flooded())
         elif not self.over and getattr(self, "seat_pk", None) and self._screen() in ("table", "lobby"):
             self.over = True  # once a run of dropped messages: a fixed notice, nothing rendered
-            self._closer = asyncio.ensure_future(self._say(TOO_FAST))
+            self._closer = asyncio.ensure_future(self._say(self.too_fast()))
         return False
+
+    def too_fast(self) -> str:
+        """What a seated tab is told, once, when its messages start being dropped over its
+        budget: a fixed ``#msg`` in its reader's language (nothing is rendered for it)."""
+        with i18n.use(self.language):
+            return rate_limited_msg()
 
     def _screen(self) -> str:
         """The kind of screen this tab shows ("" before its first render)."""
@@ -405,7 +411,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self.refresh()
         await database_sync_to_async(lobby.leave)(self.room_id, await self.order())
         self.seat_pk = None
-        await self.send(text_data='<div id="stage" data-goto="/"><p class="notice">退出しました。</p></div>')
+        with i18n.use(self.language):
+            await self.send(text_data=left_stage("/"))
         await self.close(code=4000)
 
     # --- game actions ------------------------------------------------------------------------
@@ -643,9 +650,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.seat_pk, kicked, notice = None, False, SEAT_EXPIRED
         elif kicked:
             self.seat_pk, room = None, None
-            notice = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
+            notice = REMOVED
         if taken and notice is None:
-            notice = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
+            notice = SEAT_TAKEN
         with i18n.use(self.language):
             s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed,
                        only=only)

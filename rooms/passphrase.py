@@ -10,6 +10,7 @@ import unicodedata
 
 import regex
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.debug import sensitive_variables
 
 RAW_MAX = 128
@@ -27,11 +28,20 @@ def clusters(s: str) -> int:
 
 
 class InvalidInput(ValueError):
-    """A passphrase or name that cannot be used; ``ja``/``en`` say why."""
+    """A passphrase or name that cannot be used; ``ja``/``en`` say why (for logs);
+    :attr:`text` says it in the reader's language (``message``: the Japanese msgid with
+    ``%(name)s`` placeholders filled from ``details``)."""
 
-    def __init__(self, ja: str, en: str):
+    def __init__(self, message: str, en: str, **details):
         super().__init__(en)
-        self.ja, self.en = ja, en
+        self.message, self.details = message, details
+        self.ja, self.en = message % details if details else message, en
+
+    @property
+    def text(self) -> str:
+        """Why, in the active Django language (django.utils.translation)."""
+        words = gettext(self.message)
+        return words % self.details if self.details else words
 
 
 ZWJ = "\u200d"  # joins emoji sequences (👨‍👩‍👧): kept in names, dropped from passphrases
@@ -49,13 +59,13 @@ def normalise(raw: str) -> str:
     Raises :class:`InvalidInput` unless the result has 2–32 characters.
     """
     if not isinstance(raw, str) or len(raw) > RAW_MAX:
-        raise InvalidInput("合言葉が長すぎます（32文字まで）。", "The passphrase is too long (32 characters at most).")
+        raise InvalidInput(gettext_noop("合言葉が長すぎます（32文字まで）。"), "The passphrase is too long (32 characters at most).")
     s = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", raw).casefold())
     s = _strip_invisible("".join(s.split()))
     if len(s) < PASS_MIN:
-        raise InvalidInput("合言葉は2文字以上にしてください。", "The passphrase needs at least 2 characters.")
+        raise InvalidInput(gettext_noop("合言葉は2文字以上にしてください。"), "The passphrase needs at least 2 characters.")
     if len(s) > PASS_MAX:
-        raise InvalidInput("合言葉は32文字までです。", "The passphrase may have 32 characters at most.")
+        raise InvalidInput(gettext_noop("合言葉は32文字までです。"), "The passphrase may have 32 characters at most.")
     return s
 
 
@@ -72,12 +82,13 @@ def clean_name(raw: str) -> str:
     Raises :class:`InvalidInput` saying why (empty, or too long with the count): a name is
     never cut. (Escaping is the templates' job.)"""
     if not isinstance(raw, str) or len(raw) > NAME_RAW_MAX:
-        raise InvalidInput("名前が長すぎます（16文字まで）。", "The name is too long (16 characters at most).")
+        raise InvalidInput(gettext_noop("名前が長すぎます（16文字まで）。"), "The name is too long (16 characters at most).")
     s = " ".join(_strip_invisible(unicodedata.normalize("NFKC", raw), keep=ZWJ).split())
     if not s.replace(ZWJ, "").strip():  # joiners alone would be an invisible name
-        raise InvalidInput("名前を入れてください。", "Please enter a name.")
+        raise InvalidInput(gettext_noop("名前を入れてください。"), "Please enter a name.")
     n = clusters(s)
     if n > NAME_MAX or len(s) > NAME_STORED_MAX:
-        raise InvalidInput(f"名前は16文字までです（いま{n}文字）。短くしてください。",
-                           f"Names may have 16 characters at most (this one has {n}); please shorten it.")
+        raise InvalidInput(gettext_noop("名前は%(most)s文字までです（いま%(n)s文字）。短くしてください。"),
+                           f"Names may have 16 characters at most (this one has {n}); please shorten it.",
+                           most=NAME_MAX, n=n)
     return s

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from django.template import engines
 
-from tables.core import options as opts, screen as table
+from tables.core import i18n, options as opts, screen as table, words
 from tables.core.screen import Screen, is_button, stage  # noqa: F401 (the consumers' API)
 
 from .models import Room
@@ -49,8 +49,20 @@ def use_environment() -> None:
 
 
 def _base(room, me, notice, leave_armed) -> dict:
-    return {"room": room, "me": me, "notice": notice, "leave_armed": leave_armed,
-            "version": room.version if room else 0}
+    return {"room": room, "me": me, "notice": notice, "notice_text": notice_text(room, notice),
+            "leave_armed": leave_armed, "version": room.version if room else 0}
+
+
+def notice_text(room: Room | None, notice: dict | None) -> str:
+    """The words of ``notice`` (a refusal or the room's own notice, by its code) in the
+    current language (:mod:`tables.core.i18n`): the room's game's words, or the shared
+    ones when there is no room any more; ``""`` for no notice."""
+    if room is not None and room.game:
+        return words.notice_text(room.game, notice)
+    if not notice:
+        return ""
+    message = words.REFUSALS.get(notice.get("code", ""))
+    return i18n.gettext(message) if message else notice.get("ja", "")
 
 
 def _simple(kind: str, ctx: dict) -> Screen:

@@ -11,24 +11,32 @@ import secrets
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.core import IllegalAction
-from tables.core import i18n
 
 from analytics import record
-from tables.core import options as opts, replay
+from tables.core import i18n, options as opts, replay
 
 from . import bundle, lobby, ratelimit, render as render_screen, tokens
 from .models import HandRecord, Room, Seat
 from .passphrase import InvalidInput, clean_name, normalise, room_key
 
 MAX_CLAIMS = 8
-TOO_MANY = "入室の試行が多すぎます。1分ほど待ってからもう一度どうぞ。"
+TOO_MANY = gettext_noop("入室の試行が多すぎます。1分ほど待ってからもう一度どうぞ。")
+
+
+def _why(exc: Exception) -> str:
+    """Why a name, a passphrase or a room refused (``InvalidInput`` or a refusal by its
+    code, :mod:`tables.core.words`) in the request's language."""
+    if isinstance(exc, InvalidInput):
+        return exc.text
+    with i18n.use(get_language() or i18n.DEFAULT):
+        return render_screen.notice_text(None, exc.as_dict())
 
 
 def browser_id(request: HttpRequest) -> str:
@@ -65,13 +73,13 @@ def enter(request: HttpRequest) -> HttpResponse:
     """POST name + passphrase → the room of that passphrase (created if new)."""
     name = request.POST.get("name", "")
     if not ratelimit.allow_join(request):
-        return _with_bid(request, render(request, "top.html", {"error": TOO_MANY, "name": name}, status=429))
+        return _with_bid(request, render(request, "top.html", {"error": gettext(TOO_MANY), "name": name}, status=429))
     try:
         clean = clean_name(name)
         key = room_key(normalise(request.POST.get("passphrase", "")))
         room, token = lobby.enter(key, clean, tokens.digest(browser_id(request)))
     except (InvalidInput, IllegalAction) as exc:
-        return _with_bid(request, render(request, "top.html", {"error": exc.ja, "name": name}, status=400))
+        return _with_bid(request, render(request, "top.html", {"error": _why(exc), "name": name}, status=400))
     return _to_room(request, room, token)
 
 
@@ -80,12 +88,12 @@ def enter(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest, room_id) -> HttpResponse:
     """POST name on a room's link page → a seat in that waiting room."""
     if not ratelimit.allow_join(request):
-        return render(request, "rooms/_join_error.html", {"error": TOO_MANY}, status=429)
+        return render(request, "rooms/_join_error.html", {"error": gettext(TOO_MANY)}, status=429)
     try:
         room, token = lobby.join(room_id, clean_name(request.POST.get("name", "")),
                                  tokens.digest(browser_id(request)))
     except (InvalidInput, IllegalAction) as exc:
-        return render(request, "rooms/_join_error.html", {"error": exc.ja}, status=400)
+        return render(request, "rooms/_join_error.html", {"error": _why(exc)}, status=400)
     return _to_room(request, room, token)
 
 
@@ -127,7 +135,7 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
     """The room shell; takes the one-time claim (if any) out of the session."""
     room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
     if room is None:  # the socket's closed screen, in a page (one template for both)
-        with i18n.use(get_language()):  # in the page's language, as a socket renders in its own
+        with i18n.use(get_language() or i18n.DEFAULT):
             closed = render_screen.stage(render_screen.screen(None, [], None, timezone.now()))
         return render(request, "rooms/gone.html", {"closed_stage": closed}, status=404)
     token = None
@@ -168,7 +176,7 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     # the room's own people see its seats' names (a saved file keeps labels unless asked)
     by_order = {s.order: s.name for s in seats}
     names = [by_order.get(i, replay.seat_label(i)) for i in range(replay.players(hand.record))]
-    with i18n.use(get_language()):
+    with i18n.use(get_language() or i18n.DEFAULT):
         html = replay.viewer(hand.record, step, names=names, offer_names=True)
     if request.GET.get("frag"):
         response = HttpResponse(html)

@@ -11,7 +11,8 @@
 //   replay viewer /replay/ (app shells; issue 17: a saved hand replays offline) and of
 //   each game's rules page;
 // - the practice and rules pages as navigations: NetworkFirst (3 s), then the last copy seen online,
-//   then the precached shell;
+//   then the precached shell; the copies follow the person's language (static/words.js
+//   fetches every shell again after a switch);
 // - any other navigation while offline: the /offline/ page (nothing of it is cached);
 // - nothing else: room pages, /ws/ sockets, /admin/, /analytics/ and every POST go to the
 //   network untouched.
@@ -151,6 +152,10 @@ async function main() {
         cacheName: "tefuda-practice-pages",
         networkTimeoutSeconds: 3,
         cacheableResponse: { statuses: [200] },
+        // one copy per page, in the language of its last online visit (static/words.js asks
+        // for every shell again when the person switches): a page Varies on its language
+        // cookie, which a navigation's request never shows the cache
+        matchOptions: { ignoreVary: true },
         precacheFallback: { fallbackURL: path + SHELL_KEY },
       },
     })),

@@ -17,7 +17,7 @@
 
   function check(input) {
     var n = clusters(input.value);
-    input.setCustomValidity(n > MAX ? "名前は" + MAX + "文字までです（いま" + n + "文字）。短くしてください。" : "");
+    input.setCustomValidity(n > MAX ? tefudaWord("nameTooLong", { most: MAX, n: n }) : "");
   }
 
   document.addEventListener("input", function (e) {

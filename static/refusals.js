@@ -5,14 +5,12 @@
  * swapped: this writes a short message into the same target instead. */
 (function () {
   "use strict";
-  var TROUBLE = "サーバーで問題が起きました。少し待ってから、もう一度どうぞ。";
-  var OFFLINE = "サーバーにつながりませんでした。接続を確かめて、もう一度どうぞ。";
 
   function say(e, text) {
     var target = e.detail && e.detail.target;
     if (!target || target === document.body) return;
     target.textContent = text;
   }
-  document.addEventListener("htmx:responseError", function (e) { say(e, TROUBLE); });
-  document.addEventListener("htmx:sendError", function (e) { say(e, OFFLINE); });
+  document.addEventListener("htmx:responseError", function (e) { say(e, tefudaWord("serverTrouble")); });
+  document.addEventListener("htmx:sendError", function (e) { say(e, tefudaWord("offline")); });
 })();

@@ -33,7 +33,7 @@
       return startWorker().then(function () {
         return new Promise(function (resolve) {
           pending = resolve;
-          worker.postMessage({ type: "replay", text: text, step: step });
+          worker.postMessage({ type: "replay", text: text, step: step, lang: document.documentElement.lang });
         });
       }).then(place);
     }

@@ -53,8 +53,8 @@
     wrapper = e.detail.socketWrapper;
     if (e.detail.event.target !== current) return;  // a socket this page already replaced
     socket = current = null;
-    if (code === 4000 || code === 4403) { final = true; setConn("closed", "接続を終了しました"); return; }
-    setConn("lost", "通信が切れました。つなぎ直しています…");
+    if (code === 4000 || code === 4403) { final = true; setConn("closed", tefudaWord("connClosed")); return; }
+    setConn("lost", tefudaWord("connLost"));
     if ([1006, 1011, 1012, 1013].indexOf(code) >= 0) return;  // htmx's ws extension retries these
     retry(code === 4008 ? 10 : 1);  // 4008: this page sent too much; anything else can clear too
   });
@@ -80,8 +80,8 @@
   setInterval(function () {
     if (final) return;
     var quiet = Date.now() - heard;
-    if (!socket) setConn("lost", "通信が切れました。つなぎ直しています…");
-    else if (quiet > SILENT) setConn("lost", "通信が途切れています。つなぎ直しています…");
+    if (!socket) setConn("lost", tefudaWord("connLost"));
+    else if (quiet > SILENT) setConn("lost", tefudaWord("connSilent"));
     else setConn("open", "");
     if (socket && quiet > DEAD && wrapper && !retryTimer) {
       heard = Date.now();
@@ -117,7 +117,7 @@
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var d = Number(el.dataset.deadline), ms = Math.max(0, d - Date.now() - skew);
-      el.textContent = Math.ceil(ms / 1000) + "秒";
+      el.textContent = tefudaWord("seconds", { n: Math.ceil(ms / 1000) });
       if (!(d in spans)) spans[d] = ms;
       el.style.setProperty("--left", spans[d] ? (ms / spans[d]).toFixed(3) : "0");
     });

@@ -16,7 +16,7 @@
   var INTERVAL_KEY = "tefuda.auto.interval";
   var ORDER = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "LJ", "BJ"];
   var MODES = ["asc", "desc", "count"];
-  var LABELS = { asc: "整理（弱い順）", desc: "整理（強い順）", count: "整理（枚数順）" };
+  var LABELS = { asc: "sortAsc", desc: "sortDesc", count: "sortCount" };  // words.html
   var pending = null;
 
   function rankOf(el) { var i = ORDER.indexOf(el.dataset.rank); return i < 0 ? 99 : i; }
@@ -37,7 +37,7 @@
     });
     cards.forEach(function (c) { box.appendChild(c); });
     var btn = form.querySelector("[data-sort]");
-    if (btn) { btn.textContent = LABELS[mode]; btn.dataset.mode = mode; }
+    if (btn) { btn.textContent = tefudaWord(LABELS[mode]); btn.dataset.mode = mode; }
   }
 
   function autoOn() { return sessionStorage.getItem(AUTO_KEY) === "1"; }
@@ -48,7 +48,7 @@
     var iv = localStorage.getItem(INTERVAL_KEY);
     if (sel && iv) sel.value = iv;
     if (btn) {
-      btn.textContent = autoOn() ? "自動停止" : "自動プレイ";
+      btn.textContent = tefudaWord(autoOn() ? "autoOn" : "autoOff");
       btn.classList.toggle("primary", autoOn());
       btn.setAttribute("aria-pressed", autoOn() ? "true" : "false");
     }

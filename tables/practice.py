@@ -26,7 +26,7 @@ from games.core.engine import DEFAULT_LEVEL, LEVELS
 
 from .core import errors, history, i18n, intents, moves, options as opts, pacing
 from .core.frames import Frames
-from .core.screen import table_screen
+from .core.screen import left_stage, table_screen
 
 SAVE_FORMAT = 1
 HAND_PARTS = ("hand", "msg")  # what a hint or a new selection can change
@@ -240,7 +240,8 @@ class PracticeTable:
             self.leave_armed = True
             return [self._frame(now)]
         self.left = True
-        return [f'<div id="stage" data-goto="/practice/{self.room.game}/"><p class="notice">退出しました。</p></div>']
+        with i18n.use(self.language):
+            return [left_stage(f"/practice/{self.room.game}/")]
 
     # --- changes ------------------------------------------------------------------------------
     @property

@@ -43,7 +43,7 @@
           bar.max = m.total; bar.value = m.loaded;
           $("[data-progress-text]").textContent = mb(m.loaded) + " / " + mb(m.total) + " MB";
         } else if (m.type === "starting") {
-          $("[data-progress-text]").textContent = "起動しています…";
+          $("[data-progress-text]").textContent = tefudaWord("starting");
         } else if (m.type === "ready") {
           app.dataset.bootMs = m.ms;
           app.dataset.bootStages = JSON.stringify(m.stages || {});
@@ -74,11 +74,11 @@
     } else if (m.type === "failed" && m.stage === "open") {
       // a save this version cannot read (it stays where it is; a new game replaces it)
       show("failed");
-      $("[data-failed-text]").textContent = "保存された試合を読み込めませんでした。新しく始めることはできます。（" + m.message + "）";
+      $("[data-failed-text]").textContent = tefudaWord("saveUnreadable", { error: m.message });
       try { sessionStorage.removeItem(OPEN); } catch (e) {}
     } else if (m.type === "failed") {
       var msg = document.getElementById("msg");
-      if (msg) msg.textContent = "エラーが起きました：" + m.message;
+      if (msg) msg.textContent = tefudaWord("error", { error: m.message });
     }
   }
 
@@ -133,7 +133,7 @@
     navigator.locks.request("tefuda.practice." + game, { ifAvailable: true }, function (lock) {
       if (!lock) {
         show("failed");
-        $("[data-failed-text]").textContent = "この練習はほかのタブ（またはウィンドウ）で開いています。そちらで続けるか、そちらを閉じてから読み込み直してください。";
+        $("[data-failed-text]").textContent = tefudaWord("otherTab");
         return null;
       }
       then();
@@ -158,8 +158,8 @@
       show("failed");
       var text = String(err.message || err);
       $("[data-failed-text]").textContent = /fetch|network|load/i.test(text)
-        ? "読み込みが途中で止まりました。接続を確かめてから、もう一度どうぞ。（" + text + "）"
-        : "エラーが起きました：" + text;
+        ? tefudaWord("loadStopped", { error: text })
+        : tefudaWord("error", { error: text });
     });
   }
 
@@ -173,7 +173,7 @@
   $("#practice-form").addEventListener("submit", function (e) {
     e.preventDefault();
     var had = saved();
-    if (had && !confirm("続きの試合は消え、新しい試合が始まります。よろしいですか？")) return;
+    if (had && !confirm(tefudaWord("confirmNew"))) return;
     begin(null);
   });
   var cont = $("#continue");

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from . import i18n
+
 _states: OrderedDict[int, tuple[dict, dict]] = OrderedDict()
 STATES_KEPT = 64
 
 
-def per_state(state: dict, key: int | str, make):
+def per_state(state: dict, key: int | str, make, *, worded: bool = True):
     """``make()`` once per state object and ``key`` in this process. A value made for one
-    seat is keyed by that seat's number; a string key holds only what every seat may see."""
+    seat is keyed by that seat's number; a string key holds only what every seat may see.
+    ``worded``: the value has words in it (markup), so it is kept per language of the
+    render (:func:`tables.core.i18n.current`); the engine's own data is not."""
+    if worded:
+        key = (i18n.current(), key)
     held = _states.get(id(state))
     if held is None or held[0] is not state:
         if len(_states) >= STATES_KEPT:  # they keep whole states alive
@@ -35,6 +41,6 @@ def seat_view(engine, state: dict, seat: int) -> dict:
     on the state's public view (:meth:`games.core.engine.Engine.public_view`), made once
     for all its seats, when the engine has one."""
     def make():
-        public = per_state(state, "public", lambda: engine.public_view(state))
+        public = per_state(state, "public", lambda: engine.public_view(state), worded=False)
         return engine.view(state, seat) if public is None else engine.view(state, seat, public)
-    return per_state(state, seat, make)
+    return per_state(state, seat, make, worded=False)

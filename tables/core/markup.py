@@ -7,6 +7,8 @@ import html
 
 from markupsafe import Markup
 
+from . import i18n
+
 
 def escape(text) -> str:
     """What :func:`django.utils.html.escape` writes (``html.escape`` of ``str(text)``), as a
@@ -21,9 +23,11 @@ def num(value) -> str:
 
 
 def kept(cache: dict, key, build, most: int = 1024):
-    """``cache[key]``, made by ``build()`` the first time; ``cache`` is emptied when it
-    holds ``most`` entries (a few decks', tables' or logs' worth). Every memo of markup
-    in the tables goes through this."""
+    """``cache[key]`` in the language of the render (:func:`tables.core.i18n.current`: three
+    people at one table may read it in three), made by ``build()`` the first time;
+    ``cache`` is emptied when it holds ``most`` entries (a few decks', tables' or logs'
+    worth). Every memo of markup in the tables goes through this."""
+    key = (i18n.current(), key)
     got = cache.get(key)
     if got is None:
         if len(cache) >= most:
@@ -48,13 +52,24 @@ def memoised(key: tuple, build) -> Markup:
 # court letter ``data-p``); the label itself stays in the element's text (what a screen
 # reader reads and what ``inner_text`` finds).
 
-#: the practice's default name: a seat so named is not followed by "（あなた）" again
-YOU = "あなた"
+#: the practice's default name (templates/rooms/practice.html) in each language: a seat so
+#: named is not followed by "（あなた）" again (``name in YOU`` in the templates)
+YOU = frozenset(i18n.catalog(code).gettext("あなた") for code in i18n.CODES)
 
 #: suit letter of a card's code → its mark
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: jokers' codes → (corner, centre) marks; BJ (big) red, LJ (small) black, Daifugō's JK one
+#: (the big and small jokers' corners are words: :func:`_joker_corner`)
 JOKER_MARKS = {"JK": ("JK", "★"), "BJ": ("大", "★"), "LJ": ("小", "☆")}
+
+
+def _joker_corner(code: str) -> str:
+    """The corner mark of a joker in the current language (大 / 小 in Chinese and Japanese)."""
+    if code == "BJ":
+        return i18n.pgettext("joker corner", "大")
+    if code == "LJ":
+        return i18n.pgettext("joker corner", "小")
+    return JOKER_MARKS[code][0]
 _COURTS = ("J", "Q", "K")
 
 
@@ -62,7 +77,7 @@ def _face_attrs(code: str) -> tuple[str, str]:
     """``(class suffix, attributes)`` of a face for the code ``"S10"``, ``"HQ"``, ``"JK"``,
     ``"BJ"`` or ``"LJ"`` (an unknown code draws a blank face; the label still reads)."""
     if code in JOKER_MARKS:
-        corner, pip = JOKER_MARKS[code]
+        corner, pip = _joker_corner(code), JOKER_MARKS[code][1]
         red = code != "LJ"
         return (" joker" + (" red" if red else "") + (" big" if code == "BJ" else " little" if code == "LJ" else ""),
                 f' data-r="{corner}" data-s="" data-p="{pip}"')
@@ -101,9 +116,11 @@ def card_face(code: str, label: str, cls: str = "", note: str = "", level: str =
     return Markup(card_open(code, " face" + cls) + card_close(label, note=note))
 
 
-def card_back(label: str = "伏せ札") -> Markup:
-    """A face-down card (the kitty before bidding, the seats' fans)."""
-    return Markup(f'<span class="card back" aria-label="{escape(label)}"></span>')
+def card_back(label: str | None = None) -> Markup:
+    """A face-down card (the kitty before bidding, the seats' fans); ``label`` (what a
+    screen reader says) defaults to 伏せ札 in the current language."""
+    said = escape(label or i18n.gettext("伏せ札"))
+    return Markup(f'<span class="card back" aria-label="{said}"></span>')
 
 
 def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: str = "", rank: str = "") -> Markup:

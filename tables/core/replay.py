@@ -19,7 +19,8 @@ from markupsafe import Markup
 from games import get_engine
 from games.core.record import RecordError, digest, states
 
-from . import options as opts
+from . import i18n, options as opts
+from .i18n import gettext as _, gettext_noop
 from .screen import render, table_screen
 
 FILE_FORMAT = "tefuda-replay"
@@ -28,6 +29,20 @@ MAX_FILE = 2_000_000  # characters: a hand's record is a few dozen KB
 VIEW_PARTS = ("status", "seats", "field", "graveyard", "result", "log")
 #: where each game's card deck lives (for the action list's card labels)
 DECKS = {"daifugo": "games.daifugo.cards", "guandan": "games.guandan.cards", "doudizhu": "games.doudizhu.engine"}
+#: an action's name in the viewer's list of moves, by its type (translated where shown)
+ACTION_WORDS = {"play": gettext_noop("出す"), "pass": gettext_noop("パス"), "next_game": gettext_noop("配る"),
+                "next_hand": gettext_noop("配る"), "exchange": gettext_noop("交換"), "give": gettext_noop("渡す"),
+                "discard": gettext_noop("捨てる"), "stop": gettext_noop("止める"),
+                "revolution_stop": gettext_noop("革命を止める"), "bid": gettext_noop("入札"),
+                "tribute": gettext_noop("貢ぎ"), "return": gettext_noop("返し"), "timeout": gettext_noop("時間切れ"),
+                "close_window": gettext_noop("締め切り"), "double": gettext_noop("倍"), "call": gettext_noop("呼ぶ")}
+#: why a record does not replay, by games.core.record.RecordError's code
+ERRORS = {"format": gettext_noop("局の記録ではないか、形式が正しくありません。"),
+          "commitment": gettext_noop("シードと秘密の値がコミットメントと一致しません。"),
+          "illegal": gettext_noop("記録の手順が規則に合いません。"),
+          "unfinished": gettext_noop("局が終わっていません。"),
+          "final": gettext_noop("再生した最終状態が記録と一致しません。"),
+          "result": gettext_noop("結果が記録と一致しません。")}
 
 
 @dataclass
@@ -100,17 +115,24 @@ def players(record: dict) -> int:
     return replayed(record)[0]["players"]
 
 
-def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_names: bool = False) -> str:
+def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_names: bool = False,
+           lang: str | None = None) -> str:
     """The viewer's HTML (one ``<section id="replay">``) of a saved file or record at
     ``step`` (0: the deal; clamped to the hand; None: the end), or the refusal of a
     record that does not replay, with its reason. Seats show ``names`` (or the file's),
     else labels 席1…; ``offer_names``: the page can put the names in a saved file (the
-    viewer offers 名前を残す)."""
+    viewer offers 名前を残す). ``lang``: the language to render in (the browser's worker
+    passes its page's); else the current one (:mod:`tables.core.i18n`)."""
+    if lang is not None:
+        with i18n.use(lang):
+            return viewer(data, step, names, offer_names)
     try:
         record, kept = read(data)
         all_states = replayed(record)
     except RecordError as exc:
-        return str(render("parts/replay.html", {"error": exc.as_dict()}))
+        why = _(ERRORS[exc.code]) if exc.code in ERRORS else exc.ja
+        return str(render("parts/replay.html", {"error": exc.as_dict(),
+                                                "why": _("この記録は再生できません：%(why)s") % {"why": why}}))
     last = len(all_states) - 1
     k = last if step is None else max(0, min(int(step), last))
     labels = _labels(names or kept, all_states[0]["players"])
@@ -119,12 +141,13 @@ def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_nam
 
 
 #: a seat's label in a replay and a saved file when names are not kept (the one place of it)
-SEAT_LABEL = "席{n}"
+SEAT_LABEL = gettext_noop("席%(n)s")
 
 
 def seat_label(seat: int) -> str:
-    """The label of seat ``seat`` (0-based) when names are not kept: 席1, 席2…"""
-    return SEAT_LABEL.format(n=seat + 1)
+    """The label of seat ``seat`` (0-based) when names are not kept: 席1, 席2… (Seat 1…,
+    in the current language)."""
+    return _(SEAT_LABEL) % {"n": seat + 1}
 
 
 def _labels(names, players: int) -> list[str]:
@@ -146,7 +169,15 @@ def _context(record: dict, all_states: list[dict], k: int, labels: list[str], na
               "type": action.get("type"), "cards": deck.labels(_cards(action)),
               "value": action.get("bid", action.get("value"))}
              for i, (seat, action) in enumerate(record["actions"])]
-    return {"record": record, "game_label": opts.GAMES.get(game, game), "step": k, "last": len(all_states) - 1,
+    last = len(all_states) - 1
+    words = {
+        "title": _("%(game)s　第%(no)s局の再生") % {"game": _(opts.GAMES.get(game, game)), "no": record.get("no")},
+        "verified": _("✓ 検証済み：シードと秘密の値がコミットメントに一致し、そのシードの配札から記録の全%(n)s手を"
+                      "エンジンが再生して、記録どおりの結果になりました。") % {"n": last},
+        "places": [_("%(n)s位 %(name)s") % {"n": i + 1, "name": labels[s]}
+                   for i, s in enumerate(record["result"].get("places") or [])],
+    }
+    return {"record": record, "words": words, "action_words": ACTION_WORDS, "step": k, "last": len(all_states) - 1,
             "parts": main.parts, "hands": hands, "moves": moves, "labels": labels, "named": named,
             "result": record["result"], "over": k == len(all_states) - 1}
 

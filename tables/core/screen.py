@@ -39,6 +39,31 @@ SIMPLE_ACTIONS = {"pass": gettext_noop("パス"), "next_game": gettext_noop("次
 CARD_CHOICES = {"exchange": gettext_noop("渡す"), "give": gettext_noop("選んで渡す (7渡し)"),
                 "discard": gettext_noop("選んで捨てる (10捨て)")}
 PAST_SHOWN = 20  # これまでの局: the newest finished hands listed on the table
+#: 自動プレイ's intervals: (milliseconds, seconds as shown)
+AUTO_INTERVALS = ((500, "0.5"), (1000, "1"), (2000, "2"), (3000, "3"))
+
+
+def _history_words(past: list) -> dict:
+    """The words of the これまでの局 part that carry a value: its summary (wide and narrow)
+    and each finished hand's link, by the hand's number."""
+    n = len(past)
+    return {"wide": _("これまでの局を再生（%(n)s）") % {"n": n} if n else _("これまでの局を再生"),
+            "narrow": _("再生（%(n)s）") % {"n": n} if n else _("再生"),
+            "links": {h["no"]: _("第%(no)s局の再生") % {"no": h["no"]} for h in past}}
+
+
+def left_stage(goto: str) -> str:
+    """The ``#stage`` a tab is sent after 退出, in the current language (:mod:`.i18n`): the
+    page follows ``data-goto`` (``goto``: a path of this site, e.g. ``/``) at once."""
+    said = Markup.escape(_("退出しました。"))
+    return f'<div id="stage" data-goto="{Markup.escape(goto)}"><p class="notice">{said}</p></div>'
+
+
+def rate_limited_msg() -> str:
+    """The ``#msg`` a tab is told, once, when its messages start being dropped over its
+    budget (rooms.consumers: nothing is rendered for it), in the current language."""
+    text = Markup.escape(_(words.REFUSALS["rate_limited"]))
+    return f'<div id="msg" class="msg error" role="status" aria-live="polite" data-code="rate_limited">{text}</div>'
 
 
 def is_button(action: dict) -> bool:
@@ -238,6 +263,9 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "commitment": history.commitment(getattr(room, "hand", None)),
         "past_hands": history.past(getattr(room, "hand", None))[-PAST_SHOWN:],
         "stamp_codes": stamps.CODES,
+        "stamp_words": {code: _(stamps.WORDS[code]) for code in stamps.CODES},
+        "auto_intervals": [(ms, _("%(n)s秒") % {"n": n}) for ms, n in AUTO_INTERVALS],
+        "history_words": _history_words(history.past(getattr(room, "hand", None))[-PAST_SHOWN:]),
         "notice_text": words.notice_text(room.game, base.get("notice")),
     }
     ctx.update(present.context(engine, room, view, me, ctx))

@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from collections import deque
 
+from .i18n import gettext_noop
+
 #: よろしく, ナイス, ドンマイ, ちょっと待って, ありがとう, おつかれ, 笑, 驚 (in this order on the bar)
 CODES = ("hello", "nice", "dontmind", "wait", "thanks", "goodgame", "lol", "wow")
+#: each stamp's words (translated where shown: parts/stamps.html, in each reader's language)
+WORDS = {"hello": gettext_noop("よろしく"), "nice": gettext_noop("ナイス"), "dontmind": gettext_noop("ドンマイ"), "wait": gettext_noop("ちょっと待って"),
+         "thanks": gettext_noop("ありがとう"), "goodgame": gettext_noop("おつかれ"), "lol": gettext_noop("笑"), "wow": gettext_noop("驚")}
 PER_WINDOW = 3
 WINDOW = 10.0  # seconds
 SHOW_MS = 3500  # how long a stamp stays on its seat (the page reads it from the message)

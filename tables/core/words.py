@@ -12,27 +12,37 @@ fails on any such code).
 from __future__ import annotations
 
 from .. import presenter
-from .i18n import gettext as _, gettext_noop as N_
+from .i18n import gettext as _, gettext_noop
 
-#: codes of games.core.errors, tables.core.errors, tables.core.moves and rooms.consumers
+#: codes of games.core.errors, tables.core.errors, tables.core.options, tables.core.moves,
+#: tables.practice and rooms (consumers, lobby, actions, outofturn)
 REFUSALS = {
-    "malformed": N_("操作の形式が正しくありません。"),
-    "not_your_turn": N_("あなたの番ではありません。"),
-    "not_in_hand": N_("持っていないカードが含まれています。"),
-    "game_over": N_("このゲームは終了しています。"),
-    "stale": N_("画面が古くなっていました。最新の状態にしました。もう一度どうぞ。"),
-    "late": N_("間に合いませんでした。止める・割り込む時間はもう終わっていたので、何も起きていません。"),
-    "not_host": N_("ホストだけができる操作です。"),
-    "in_progress": N_("この部屋はゲーム中です。途中からは入れません。"),
-    "room_full": N_("この部屋は満員です。"),
-    "closed": N_("この部屋はもうありません。"),
-    "not_seated": N_("この部屋に席がありません。"),
-    "rate_limited": N_("操作が速すぎます。少し待ってください。"),
-    "server_error": N_("サーバーで問題が起きました。もう一度お試しください。"),
-    "seat_expired": N_("通信が長く切れていたため、席がなくなりました。もう一度入ってください。"),
-    "removed": N_("ホストにより部屋から外されました。"),
-    "seat_taken": N_("その席はほかの画面で遊ばれています。"),
-    "no_hint": N_("今は出せるおすすめがありません。"),
+    "malformed": gettext_noop("操作の形式が正しくありません。"),
+    "not_your_turn": gettext_noop("あなたの番ではありません。"),
+    "not_in_hand": gettext_noop("持っていないカードが含まれています。"),
+    "game_over": gettext_noop("このゲームは終了しています。"),
+    "stale": gettext_noop("画面が古くなっていました。最新の状態にしました。もう一度どうぞ。"),
+    "late": gettext_noop("間に合いませんでした。止める・割り込む時間はもう終わっていたので、何も起きていません。"),
+    "not_host": gettext_noop("ホストだけができる操作です。"),
+    "in_progress": gettext_noop("この部屋はゲーム中です。途中からは入れません。"),
+    "room_full": gettext_noop("この部屋は満員です。"),
+    "closed": gettext_noop("この部屋はもうありません。"),
+    "not_seated": gettext_noop("この部屋に席がありません。"),
+    "rate_limited": gettext_noop("操作が速すぎます。少し待ってください。"),
+    "server_error": gettext_noop("サーバーで問題が起きました。もう一度お試しください。"),
+    "seat_expired": gettext_noop("通信が長く切れていたため、席がなくなりました。もう一度入ってください。"),
+    "removed": gettext_noop("ホストにより部屋から外されました。"),
+    "seat_taken": gettext_noop("その席はほかの画面で遊ばれています。"),
+    "no_hint": gettext_noop("今は出せるおすすめがありません。"),
+    "bad_option": gettext_noop("設定「%(field)s」の値が正しくありません。"),
+    "not_auto": gettext_noop("おまかせ中ではありません。"),
+    "not_playing": gettext_noop("ゲーム中ではありません。"),
+    "not_over": gettext_noop("局の途中です。"),
+    "no_ffwd": gettext_noop("早送りは1人練習だけです。"),
+    "not_cpu": gettext_noop("CPUの席ではありません。"),
+    "self": gettext_noop("ホスト自身は外せません。"),
+    "too_many": gettext_noop("席が多すぎます。先に席を外してください。"),
+    "earlier": gettext_noop("ほかの人が先に出しました。"),
 }
 
 

@@ -91,7 +91,7 @@ def _seat_row(p: dict, last: bool = False) -> str:
     )
     cls = ("seat" + (" turn" if turn else "") + (" me" if p["is_me"] else "") + (" away" if p["away"] else "")
            + (" last" if last else ""))
-    you = "<small>%s</small>" % escape(_("（あなた）")) if p["is_me"] and p["name"] != YOU else ""
+    you = "<small>%s</small>" % escape(_("（あなた）")) if p["is_me"] and p["name"] not in YOU else ""
     count_title = escape(_("手札の枚数"))
     count = escape(ngettext("%(n)s枚", "%(n)s枚", p["count"]) % {"n": _num(p["count"])})
     points = escape(ngettext("%(n)s点", "%(n)s点", p["total"]) % {"n": _num(p["total"])})

@@ -1,5 +1,8 @@
 """Switching the language mid-game (issue 14) in Debian's Chromium: a room table and a
-practice table come back in the chosen language, the seat and the game kept, and play on."""
+practice table come back in the chosen language, the seat and the game kept, and play on;
+the words the page's scripts write (自動プレイ / 自動停止, the 通信 banner) follow."""
+import re
+
 import pytest
 
 from tests.browser.practice import BOOT_TIMEOUT
@@ -27,8 +30,21 @@ def plays_on(page) -> None:
                            timeout=60_000)
 
 
+def auto_text(page) -> str:
+    return page.inner_text("[data-auto-toggle]").strip()
+
+
 def test_a_room_table_switches_language_mid_game_and_plays_on(browser, live_server_url):
     page = browser.new_context(locale="ja-JP").new_page()
+    sockets = []  # the page's sockets, passed through (the test can close the newest)
+
+    def through(ws):
+        server = ws.connect_to_server()
+        sockets.append(ws)
+        ws.on_message(lambda m: server.send(m))
+        server.on_message(lambda m: ws.send(m))
+
+    page.route_web_socket(re.compile(r"/ws/rooms/"), through)
     enter(page, live_server_url, "あき", "ことば の 部屋")
     page.select_option("select[name=speed]", "fast")
     page.wait_for_timeout(200)
@@ -38,12 +54,21 @@ def test_a_room_table_switches_language_mid_game_and_plays_on(browser, live_serv
     page.click("text=ゲーム開始")
     page.wait_for_selector("#hand-form")
     assert page.get_attribute("html", "lang") == "ja" and leave_text(page) == "退出"
+    assert auto_text(page) == "自動プレイ"
     switch(page, "en")
     assert leave_text(page) == "Leave" and page.locator("#seats li").count() == 4
     assert page.locator("#seats li:has-text('あき')").count() == 1  # names as typed
+    assert auto_text(page) == "Auto-play"
+    page.wait_for_selector("#conn[data-state=open]", state="attached")
+    sockets[-1].close(code=4008)  # the connection drops (4008: the page waits 10 s to reconnect)
+    page.wait_for_selector("#conn[data-state=lost]", state="attached")
+    assert page.inner_text("#conn").strip() == "Connection lost. Reconnecting…"
+    page.wait_for_selector("#conn[data-state=open]", state="attached", timeout=30_000)
     plays_on(page)
+    assert auto_text(page) == "Stop auto"  # the script's words, in English
     switch(page, "zh-hans")
     assert leave_text(page) == "退出"
+    page.wait_for_function("() => document.querySelector('[data-auto-toggle]').textContent.trim() === '停止自动'")
     plays_on(page)
 
 
@@ -54,7 +79,10 @@ def test_a_practice_table_follows_the_browser_then_the_switch(browser, live_serv
     page.select_option("select[name=speed]", "fast")
     page.click("#practice-form button[type=submit]")
     page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
-    assert leave_text(page) == "Leave"
+    assert leave_text(page) == "Leave" and auto_text(page) == "Auto-play"
+    plays_on(page)
+    assert auto_text(page) == "Stop auto"
     switch(page, "ja")  # back at the table, not at the practice screen
     assert leave_text(page) == "退出"
+    page.wait_for_function("() => document.querySelector('[data-auto-toggle]').textContent.trim() === '自動停止'")
     plays_on(page)

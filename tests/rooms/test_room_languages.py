@@ -35,3 +35,34 @@ async def test_three_people_at_one_table_each_read_their_own_language(make_room)
         await t.send(act="leave")  # asks again: the game goes on
     armed = {n: "".join(await t.drain()) for n, t in tabs.items()}
     assert [leave_button(armed[n]) for n in tabs] == ["退出する？", "Leave?", "确定退出？"]
+
+
+def notice(html: str) -> tuple[str, str]:
+    """(code, words) of the ``#msg`` in ``html``."""
+    m = re.search(r'<div id="msg"[^>]*data-code="([a-z_]+)"[^>]*>([^<]*)</div>', html)
+    assert m, "no notice"
+    return m.group(1), m.group(2)
+
+
+async def test_three_people_each_read_the_rooms_notices_in_their_own_language(make_room):
+    """A refusal by the room (not_auto: nobody is on おまかせ) and the words after 退出 reach
+    each socket in its own person's language, worded by code."""
+    room, toks = await adb(make_room)(("あき", "Bob", "王芳"))
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version)
+    tabs = {"あき": Tab(room.id), "Bob": Tab(room.id, language="en"), "王芳": Tab(room.id, language="zh-hans")}
+    for n, t in tabs.items():
+        await t.open(toks[n])
+    for t in tabs.values():
+        await t.send(act="resume")
+    told = {n: notice("".join(await t.drain())) for n, t in tabs.items()}
+    assert told == {"あき": ("not_auto", "おまかせ中ではありません。"),
+                    "Bob": ("not_auto", "This seat is not on auto-play."),
+                    "王芳": ("not_auto", "这个座位不在托管中。")}
+    for t in tabs.values():  # 退出, asked twice during a game: the last words
+        await t.send(act="leave")
+        await t.drain()
+        await t.send(act="leave")
+    left = {n: "".join(await t.drain()) for n, t in tabs.items()}
+    assert [re.search(r'<p class="notice">([^<]*)</p>', left[n]).group(1) for n in tabs] == [
+        "退出しました。", "You left.", "已退出。"]

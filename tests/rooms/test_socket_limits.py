@@ -10,6 +10,7 @@ from channels.testing import WebsocketCommunicator
 
 from rooms import consumers, lobby, ratelimit
 from rooms.models import Room
+from tables.core.screen import rate_limited_msg
 from tefuda_site.asgi import application
 
 from room_tabs import Tab
@@ -53,7 +54,7 @@ async def test_messages_past_the_budget_are_dropped_and_a_flood_closes_the_socke
     dropped = sum(ratelimit.refused.get(k, 0) - before.get(k, 0) for k in ("socket_rate", "queue", "closing"))
     assert dropped >= 200 - ratelimit.SOCKET_LIMITS["burst"] - 1
     # told once, with a fixed fragment (nothing rendered for a dropped message)
-    assert [r for r in replies if "操作が速すぎます" in r] == [consumers.TOO_FAST]
+    assert [r for r in replies if "操作が速すぎます" in r] == [rate_limited_msg()]  # in the default language (ja)
 
 
 async def test_sockets_per_client_address_are_limited(make_room, settings):

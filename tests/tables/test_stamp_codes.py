@@ -12,7 +12,8 @@ def test_the_seat_limit_is_a_sliding_window():
 
 def test_stamp_codes_are_fixed_and_the_bar_has_a_word_for_each():
     from tables.core.screen import render
-    html = render("parts/stamps.html", {"room": type("R", (), {"solo": False})(), "stamp_codes": stamps.CODES})
+    html = render("parts/stamps.html", {"room": type("R", (), {"solo": False})(), "stamp_codes": stamps.CODES,
+                                        "stamp_words": stamps.WORDS})  # as tables.core.screen gives them (ja)
     words = ["よろしく", "ナイス", "ドンマイ", "ちょっと待って", "ありがとう", "おつかれ", "笑", "驚"]
     assert all(w in html for w in words) and html.count("data-stamp-code=") == len(stamps.CODES) == 8
     assert not stamps.known("x") and not stamps.known(None) and stamps.known("nice")

@@ -1,0 +1,28 @@
+"""The room views say why they refuse in the reader's language (issue 14): a passphrase or
+a name that cannot be used (rooms.passphrase), and a room's refusal by its code
+(tables.core.words), as Django's LocaleMiddleware chose the language."""
+import pytest
+from django.test import Client
+
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("lang, said", [("ja", "合言葉は2文字以上にしてください。"),
+                                        ("en", "The passphrase needs at least 2 characters."),
+                                        ("zh-hans", "暗号至少需要 2 个字。")])
+def test_a_passphrase_refused_says_why_in_the_readers_language(client, lang, said):
+    response = client.post("/rooms/enter/", {"name": "Ann", "passphrase": "a"}, HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 400 and said in response.content.decode()
+
+
+def test_a_name_too_long_gives_its_count_in_the_readers_language(client):
+    response = client.post("/rooms/enter/", {"name": "x" * 20, "passphrase": "ながい なまえ"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Names may have 16 characters at most (this one has 20); please shorten it." in response.content.decode()
+
+
+def test_a_full_room_refuses_a_join_in_the_readers_language(make_room):
+    room, _ = make_room(("A", "B", "C", "D", "E", "F"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    response = client.post(f"/rooms/{room.id}/join/", {"name": "Gu"})
+    assert response.status_code == 400 and "这个房间已满。" in response.content.decode()
