@@ -14,7 +14,7 @@ from games.doudizhu.engine import RANK_OF, trick_combo
 
 from ..core import i18n
 from ..core.counter import unseen_by_rank
-from ..core.i18n import gettext as _, gettext_noop, ngettext
+from ..core.i18n import gettext as _, gettext_noop, ngettext, pgettext
 from ..core.presenter import Presenter
 
 #: the bid buttons (seed 001 §3): 0 is no bid; the values are shown as digits
@@ -241,7 +241,7 @@ def count_label(n: int) -> str:
 
 def bid_label(value: int) -> str:
     """A bid's name (seed 001 §3): 入札しない / No bid / 不叫, or 2点 / Bid 2 / 叫2分."""
-    return _("%(n)s点") % {"n": value} if value else _("入札しない")
+    return pgettext("bid", "%(n)s点") % {"n": value} if value else _("入札しない")
 
 
 def log_lines(view: dict, names: dict) -> list[str]:

@@ -22,7 +22,7 @@ from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_labe
 from games.guandan.combos import SEQ_LEN, SPECIAL_TYPES
 
 from ..core.counter import unseen_by_rank
-from ..core.i18n import current, gettext as _, gettext_noop
+from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.presenter import Presenter
 from ..core.screen import is_button
 
@@ -54,7 +54,6 @@ A_RULE_LABELS = {"a_required": gettext_noop("A必須 · 競技"), "three_fail_re
 #: the templates' sentences with placeholders (``{{ gd.fmt.count % {"n": 3} }}``), worded
 #: here so that makemessages finds them (its template reader skips ``_()`` with arguments)
 FORMATS = {
-    "count": gettext_noop("%(n)s枚"),
     "givers": gettext_noop("献上する人：%(names)s"),
     "transfer": gettext_noop("%(giver)s → %(receiver)s："),
     "said": gettext_noop("%(name)s：%(play)s"),
@@ -221,7 +220,7 @@ class GuandanPresenter(Presenter):
             team = s % 2
             out.append({"seat": s, "count": view["counts"][s], "team": team,
                         "seat_label": _(FORMATS["seat_no"]) % {"n": s + 1},
-                        "count_label": _(FORMATS["count"]) % {"n": view["counts"][s]},
+                        "count_label": ngettext("%(n)s枚", "%(n)s枚", view["counts"][s]) % {"n": view["counts"][s]},
                         "team_name": team_name(team), "level": view["teams"][team]["level"],
                         "partner": view["seat"] is not None and s != view["seat"] and s % 2 == view["seat"] % 2,
                         "place": place, "place_name": place_name(place) if place else None, "last": last.get(s), "passed": s in trick["passed"]})
@@ -288,7 +287,7 @@ class GuandanPresenter(Presenter):
                                    card=dict(t["card"], label=card_text(t["card"]["label"])))
                               for t in (tr["transfers"] if tr else [])],
                 "givers": _("、").join(str(names.get(g)) for g in (tr["givers"] if tr else [])),
-                "fmt": formats(),
+                "fmt": {**formats(), "count": pgettext("card counter", "%(n)s枚")},
                 "leader_name": names.get(tr["leader"]) if tr and tr.get("leader") is not None else None,
                 "teams": [dict(t, name=team_name(i), mine=i == my_team,
                                delta=(rise if result and result["winner_team"] == i and rise else None))
@@ -350,7 +349,7 @@ def _counter(view: dict, level: int) -> list[dict]:
 def _counter_words(counter: list[dict]) -> list[dict]:
     """The counter's entries with their words: the rank as the table names it (小 / 大 for
     the jokers) and the count (``8枚``)."""
-    small, big, count = _("小"), _("大"), _(FORMATS["count"])
+    small, big, count = _("小"), _("大"), pgettext("card counter", "%(n)s枚")
     return [dict(r, label=small if r["rank"] == "LJ" else big if r["rank"] == "BJ" else r["rank"],
                  count_text=count % {"n": r["n"]}) for r in counter]
 
