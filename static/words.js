@@ -20,6 +20,8 @@ window.tefudaWord = function (key, values) {
   "use strict";
   var KEY = "tefuda.shellLang", SHELL = "app-shell=1";
   var lang = document.documentElement.lang;
+  // the language of the last page seen online: the kept /offline/ page shows its own (templates/offline.html)
+  if (navigator.onLine !== false) { try { localStorage.setItem("tefuda.lang", lang); } catch (e) {} }
   if (!("serviceWorker" in navigator) || !window.caches || navigator.onLine === false) return;
   var last = null;
   try { last = localStorage.getItem(KEY); } catch (e) { return; }

@@ -29,6 +29,9 @@ KANA = r"\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f"
 JAPANESE = {"en": re.compile(rf"[{KANA}\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+"),
             "zh-hans": re.compile(rf"[{KANA}]+")}
 HOST, GUEST = "さくら太郎", "ふゆ子"  # names as typed: never translated, taken out before the check
+#: a section kept in another language, hidden, marked with its language (the offline page
+#: holds itself in every language and shows the one last seen online)
+OTHER_LANGUAGE = r'<section[^>]*\sdata-lang="(?!{lang}")[^"]+"[^>]*\shidden>.*?</section>'
 SWITCH_BUTTON = re.compile(r'<button type="submit" name="language" value="[^"]+" lang="[^"]+"[^>]*>[^<]*</button>')
 
 
@@ -36,6 +39,7 @@ def offending(html: str, lang: str) -> list[str]:
     """The untranslated bits of ``html`` (with a little context), names and the language
     switch's self-named buttons taken out."""
     text = SWITCH_BUTTON.sub("", html)
+    text = re.sub(OTHER_LANGUAGE.format(lang=lang), "", text, flags=re.S)
     for name in (HOST, GUEST):
         text = text.replace(name, "")
     return [text[max(0, m.start() - 40):m.end() + 20].replace("\n", " ") for m in JAPANESE[lang].finditer(text)]

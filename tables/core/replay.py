@@ -166,8 +166,8 @@ def _context(record: dict, all_states: list[dict], k: int, labels: list[str], na
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]
     deck = import_module(DECKS[game]).DECK
     moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",
-              "type": action.get("type"), "cards": deck.labels(_cards(action)),
-              "value": action.get("bid", action.get("value"))}
+              "type": action.get("type"), "cards": [_(label) for label in deck.labels(_cards(action))],
+              "value": _move_value(action)}
              for i, (seat, action) in enumerate(record["actions"])]
     last = len(all_states) - 1
     words = {
@@ -188,6 +188,19 @@ def _hand(room: ReplayRoom, seats: list, seat: ReplaySeat) -> Markup:
     html = str(table_screen(room, seats, seat, set(), only=("hand",)).parts["hand"])
     return Markup(html.replace('id="hand-form"', f'data-seat-hand="{seat.order}"', 1)
                   .replace('id="hand"', f'data-seat-hand="{seat.order}"', 1))
+
+
+#: the card labels the decks write in Japanese (the jokers), as the move list shows them
+JOKER_LABELS = (gettext_noop("大王"), gettext_noop("小王"))
+
+
+def _move_value(action: dict):
+    """The number a move names (a bid, a doubling), or 入札しない for a bid of 0 (Dou Dizhu's
+    pass in the bidding, seeds/001 §3); ``None`` for none."""
+    value = action.get("bid", action.get("value"))
+    if action.get("type") == "bid" and value == 0:
+        return _("入札しない")
+    return value
 
 
 def _cards(action: dict) -> list[int]:
