@@ -12,6 +12,7 @@ is also saved there as a PNG (for looking at, never compared)."""
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -321,3 +322,55 @@ def test_guandan_tribute_and_return_on_a_phone(live_server_url, browser, locale)
         for b in boxes(page, "#hand-form .controls > button:not([hidden]), #hand-form .gd-tools > *"):
             assert b["x"] >= 0 and b["x"] + b["w"] <= vw + 0.5, f"{label}: a button off screen sideways {b}"
         page.close()
+
+
+def test_guandan_tribute_for_a_guest_on_a_phone(live_server_url, browser):
+    """A guest (not the host) in a Guandan room with two CPUs, at hand 2's tribute (the room's
+    state set to the engine's own hand 2, as :func:`guandan_tribute_save` plays it) on an
+    upright phone: the field shows its heading and the transfers whole, nothing scrolls."""
+    from rooms.models import Room, Seat
+    from tables.practice import PracticeTable
+
+    pages = []
+    for name, size in (("ホスト", DESKTOP), ("ゲスト", PORTRAIT)):
+        page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+        enter(page, live_server_url, name, "layout-guest-guandan")
+        pages.append(page)
+    host, guest = pages
+    for name, value in (("game", "guandan"), ("speed", "fast")):
+        if host.input_value(f"select[name={name}]") != value:
+            version = host.get_attribute("#ver", "data-version")
+            host.select_option(f"select[name={name}]", value)
+            host.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
+    host.click("#lobby button[value=start]")
+    guest.wait_for_selector("#hand-form.gd-hand", timeout=20_000)
+    table = PracticeTable.restore(guandan_tribute_save())
+
+    def set_state():  # (the ORM in a thread of its own: Playwright's loop runs in this one)
+        seat = Seat.objects.get(name="ゲスト")
+        Room.objects.filter(pk=seat.room_id).update(state=table.room.state, hand=table.room.hand, seed=table.room.seed,
+                                                    version=Room.objects.get(pk=seat.room_id).version + 1)
+        return seat.order
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(set_state).result() != 0  # a guest's seat, not the host's
+    guest.reload()
+    guest.wait_for_selector("#field .gd-tribute", timeout=20_000)
+    guest.wait_for_timeout(500)
+    shoot(guest, "guandan-tribute-guest-portrait")
+    vw, vh = PORTRAIT
+    height = guest.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= vh + 1, f"the guest's page scrolls ({height} px)"
+    field = boxes(guest, "#field")[0]
+    cut = guest.eval_on_selector("#field", "e => [e.scrollHeight - e.clientHeight, e.scrollWidth - e.clientWidth]")
+    assert max(cut) <= 1, f"the field cuts its content {cut} ({field})"
+    seats = boxes(guest, "#seats .seat")
+    for part in boxes(guest, "#field h2") + boxes(guest, "#field .gd-transfers li"):
+        assert field["x"] - 0.5 <= part["x"] and part["x"] + part["w"] <= field["x"] + field["w"] + 0.5, (part, field)
+        assert field["y"] - 0.5 <= part["y"] and part["y"] + part["h"] <= field["y"] + field["h"] + 0.5, (part, field)
+        for s in seats:
+            over_x = min(s["x"] + s["w"], part["x"] + part["w"]) - max(s["x"], part["x"])
+            over_y = min(s["y"] + s["h"], part["y"] + part["h"]) - max(s["y"], part["y"])
+            assert over_x <= 0.5 or over_y <= 0.5, f"a seat {s} covers {part}"
+    for b in boxes(guest, "#hand-form .controls button:not([hidden])"):
+        assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"a button below the fold {b}"
