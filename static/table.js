@@ -117,7 +117,16 @@
     });
   }
 
-  new MutationObserver(fit).observe(document.body, { childList: true, subtree: true });
+  function touchesHand(records) {  // (other changes, a countdown or a flying card, are not measured)
+    for (var i = 0; i < records.length; i++) {
+      var t = records[i].target;
+      if (t.nodeType === 1 && (t.closest(".hand") || t.querySelector(".cards[data-fan]"))) return true;
+    }
+    return false;
+  }
+
+  new MutationObserver(function (records) { if (touchesHand(records)) fit(); })
+    .observe(document.body, { childList: true, subtree: true });
   window.addEventListener("resize", fit);
   fit();
 })();
