@@ -1,4 +1,8 @@
 """The table on a phone and a desktop (issue 13), measured with Playwright's bounding boxes:
+(held sideways, the top bar's switches sit behind one ☰ menu button; a big fanned hand
+shows strips of at least :data:`MIN_STRIP` px, in two or three rows if need be; Guandan's
+tribute and return fit the field and the screen:
+:func:`test_guandan_tribute_and_return_on_a_phone`)
 a room of each game with CPU seats (3, 4, 5 and 6 seats) and a turn limit, at 375×812
 (portrait) and 812×375 (landscape): on your turn the field, your hand, the action buttons,
 whose turn it is and the countdown are all on screen at once with nothing to scroll; every
@@ -8,6 +12,7 @@ is also saved there as a PNG (for looking at, never compared)."""
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -105,6 +110,53 @@ def check_one_screen(page, label: str, sideways: bool = False) -> None:
             overlap_y = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
             assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{label}: seats overlap: {a} {b}"
     seat_parts_stay_inside(page, label)
+    switches_reachable(page, label)
+    if page.query_selector("#hand-form .cards[data-fan]"):
+        strip = fan_strip(page)
+        assert strip >= MIN_STRIP, f"{label}: the hand shows strips of {strip:.1f} px per card"
+
+
+#: the narrowest strip of a card a fanned hand may show (px)
+MIN_STRIP = 28
+#: the top bar's switches: mute, the four-colour deck, the language
+SWITCHES = ("[data-mute]", "[data-pref=four-colour]", ".lang-switch button")
+
+
+def shown_boxes(page, selector: str) -> list[dict]:
+    """:func:`boxes` of the elements the reader can see (not in a closed menu either)."""
+    return [b for b, seen in zip(boxes(page, selector), page.eval_on_selector_all(
+        selector, "els => els.filter(e => e.offsetParent !== null).map(e => e.checkVisibility({contentVisibilityAuto: true}))")) if seen]
+
+
+def switches_reachable(page, label: str) -> None:
+    """The top bar's switches are on screen and ≥ 44×44, at once or behind one menu button
+    (≥ 44×44, on screen) that shows them; the menu closes again."""
+    vw, vh = page.evaluate("[innerWidth, innerHeight]")
+    shown = lambda: [b for sel in SWITCHES for b in shown_boxes(page, sel)]  # noqa: E731
+    opened = False
+    if len(shown()) < 5:
+        menu = boxes(page, ".topbar-menu > summary")
+        assert menu, f"{label}: the switches are hidden and there is no menu button"
+        m = menu[0]
+        assert m["w"] >= 44 - 0.5 and m["h"] >= 44 - 0.5 and 0 <= m["x"] and m["x"] + m["w"] <= vw + 0.5 and 0 <= m["y"] <= vh - m["h"], m
+        page.click(".topbar-menu > summary")
+        opened = True
+    found = shown()
+    assert len(found) == 5, f"{label}: switches shown: {found}"
+    for b in found:
+        assert b["w"] >= 44 - 0.5 and b["h"] >= 44 - 0.5, f"{label}: a small switch {b}"
+        # (2 px of slack: Guandan's table upright can leave the page a pixel scrolled)
+        assert b["x"] >= -2 and b["x"] + b["w"] <= vw + 2 and b["y"] >= -2 and b["y"] + b["h"] <= vh + 2, f"{label}: a switch off screen {b}"
+    if opened:
+        page.click(".topbar-menu > summary")
+        assert len(shown()) < 5
+
+
+def fan_strip(page) -> float:
+    """The narrowest strip (px) a card of the fanned hand shows beside the next one in its row."""
+    cards = boxes(page, "#hand-form .cards[data-fan] > .card")
+    gaps = [b["x"] - a["x"] for a, b in zip(cards, cards[1:]) if abs(a["y"] - b["y"]) < 20]
+    return min(gaps) if gaps else cards[0]["w"]
 
 
 def seat_parts_stay_inside(page, label: str) -> None:
@@ -209,3 +261,116 @@ def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
     seat_parts_stay_inside(page, "daifugo result")
     status = page.inner_text("#status")
     assert "11バック" not in status and "縛り" not in status
+
+
+def guandan_tribute_save(seed: str = "gd24") -> str:
+    """A practice save of Guandan at hand 2's tribute (every seat plays the CPU's move of
+    hand 1, pure engine): what the practice page keeps in localStorage to continue."""
+    from tables.practice import PracticeTable
+
+    table = PracticeTable("guandan", {"speed": "fast"}, seed=seed)
+    engine = table.engine
+    while not (table.room.state["phase"] in ("tribute", "return") and table.room.state["hand_no"] > 1):
+        state = table.room.state
+        seat = engine.actors(state)[0]
+        action = {"type": "next_hand"} if state["phase"] == "hand_over" else engine.choose(state, seat)
+        table._apply(seat, action, 0)
+    return table.save_json()
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_guandan_tribute_and_return_on_a_phone(live_server_url, browser, locale):
+    """Hand 2 of a Guandan practice (the return of a double tribute: you received one) at
+    375×812 and 812×375: the page does not scroll; the field shows its heading and every
+    transfer whole (nothing cut, no seat over it); これを返す and the other cards one may
+    return are on screen, ≥ 44×44."""
+    from tests.browser.practice import BOOT_TIMEOUT
+
+    save = guandan_tribute_save()
+    for size, tag in ((PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
+        page = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale).new_page()
+        page.goto(live_server_url + "/practice/guandan/")
+        page.evaluate("s => localStorage.setItem('tefuda.practice.guandan', s)", save)
+        page.reload()
+        page.click("#continue")
+        page.wait_for_selector("#hand-form [data-action=return]", timeout=BOOT_TIMEOUT)
+        page.wait_for_timeout(800)
+        shoot(page, f"guandan-return-{tag}-{locale[:2]}")
+        label = f"guandan return {tag}"
+        vw, vh = size
+        height, width = page.evaluate("[document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]")
+        assert height <= vh + 1 and width <= vw + 1, f"{label}: the page scrolls ({width}×{height} px)"
+        for col in boxes(page, "#hand-form .gd-col"):
+            assert col["x"] >= 0 and col["x"] + col["w"] <= vw + 0.5 and col["y"] >= 0, f"{label}: a column off screen {col}"
+        field = boxes(page, "#field")[0]
+        cut = page.eval_on_selector("#field", "e => [e.scrollHeight - e.clientHeight, e.scrollWidth - e.clientWidth]")
+        assert max(cut) <= 1, f"{label}: the field cuts its content {cut} ({field})"
+        seats = boxes(page, "#seats .seat")
+        for part in boxes(page, "#field h2") + boxes(page, "#field .gd-transfers li"):
+            assert field["x"] - 0.5 <= part["x"] and part["x"] + part["w"] <= field["x"] + field["w"] + 0.5, f"{label}: {part} outside {field}"
+            assert field["y"] - 0.5 <= part["y"] and part["y"] + part["h"] <= field["y"] + field["h"] + 0.5, f"{label}: {part} outside {field}"
+            for s in seats:
+                over_x = min(s["x"] + s["w"], part["x"] + part["w"]) - max(s["x"], part["x"])
+                over_y = min(s["y"] + s["h"], part["y"] + part["h"]) - max(s["y"], part["y"])
+                assert over_x <= 0.5 or over_y <= 0.5, f"{label}: a seat {s} covers {part}"
+        assert len(boxes(page, "#field .gd-transfers li")) == 2  # gd24: a double tribute
+        strip = boxes(page, "#hand-form .gd-other-returns")[0]  # a row that scrolls sideways
+        assert strip["x"] >= 0 and strip["x"] + strip["w"] <= vw + 0.5, f"{label}: {strip}"
+        for b in boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select"):
+            assert b["w"] >= 44 - 0.5 and b["h"] >= 44 - 0.5, f"{label}: a small button {b}"
+            assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"{label}: a button below the fold {b}"
+        for b in boxes(page, "#hand-form .controls > button:not([hidden]), #hand-form .gd-tools > *"):
+            assert b["x"] >= 0 and b["x"] + b["w"] <= vw + 0.5, f"{label}: a button off screen sideways {b}"
+        page.close()
+
+
+def test_guandan_tribute_for_a_guest_on_a_phone(live_server_url, browser):
+    """A guest (not the host) in a Guandan room with two CPUs, at hand 2's tribute (the room's
+    state set to the engine's own hand 2, as :func:`guandan_tribute_save` plays it) on an
+    upright phone: the field shows its heading and the transfers whole, nothing scrolls."""
+    from rooms.models import Room, Seat
+    from tables.practice import PracticeTable
+
+    pages = []
+    for name, size in (("ホスト", DESKTOP), ("ゲスト", PORTRAIT)):
+        page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+        enter(page, live_server_url, name, "layout-guest-guandan")
+        pages.append(page)
+    host, guest = pages
+    for name, value in (("game", "guandan"), ("speed", "fast")):
+        if host.input_value(f"select[name={name}]") != value:
+            version = host.get_attribute("#ver", "data-version")
+            host.select_option(f"select[name={name}]", value)
+            host.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
+    host.click("#lobby button[value=start]")
+    guest.wait_for_selector("#hand-form.gd-hand", timeout=20_000)
+    table = PracticeTable.restore(guandan_tribute_save())
+
+    def set_state():  # (the ORM in a thread of its own: Playwright's loop runs in this one)
+        seat = Seat.objects.get(name="ゲスト")
+        Room.objects.filter(pk=seat.room_id).update(state=table.room.state, hand=table.room.hand, seed=table.room.seed,
+                                                    version=Room.objects.get(pk=seat.room_id).version + 1)
+        return seat.order
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(set_state).result() != 0  # a guest's seat, not the host's
+    guest.reload()
+    guest.wait_for_selector("#field .gd-tribute", timeout=20_000)
+    guest.wait_for_timeout(500)
+    shoot(guest, "guandan-tribute-guest-portrait")
+    vw, vh = PORTRAIT
+    height = guest.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= vh + 1, f"the guest's page scrolls ({height} px)"
+    field = boxes(guest, "#field")[0]
+    cut = guest.eval_on_selector("#field", "e => [e.scrollHeight - e.clientHeight, e.scrollWidth - e.clientWidth]")
+    assert max(cut) <= 1, f"the field cuts its content {cut} ({field})"
+    seats = boxes(guest, "#seats .seat")
+    for part in boxes(guest, "#field h2") + boxes(guest, "#field .gd-transfers li"):
+        assert field["x"] - 0.5 <= part["x"] and part["x"] + part["w"] <= field["x"] + field["w"] + 0.5, (part, field)
+        assert field["y"] - 0.5 <= part["y"] and part["y"] + part["h"] <= field["y"] + field["h"] + 0.5, (part, field)
+        for s in seats:
+            over_x = min(s["x"] + s["w"], part["x"] + part["w"]) - max(s["x"], part["x"])
+            over_y = min(s["y"] + s["h"], part["y"] + part["h"]) - max(s["y"], part["y"])
+            assert over_x <= 0.5 or over_y <= 0.5, f"a seat {s} covers {part}"
+    for b in boxes(guest, "#hand-form .controls button:not([hidden])"):
+        assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"a button below the fold {b}"
