@@ -73,6 +73,17 @@
       if (el.id && e.detail.message.indexOf('id="' + el.id + '"') >= 0) { active.blur(); return; }
     }
   });
+  // htmx visits every element of a part it replaces (an event, and every extension's hook,
+  // for each) to undo what it set up there. What it sets up in these parts lives on their
+  // own elements (ws-send, hx-trigger="change": no listener elsewhere, no timer, no socket),
+  // so the old part's insides go at once (the page scripts read them before the message,
+  // htmx:wsBeforeMessage) and htmx visits the part alone. Parts are swapped whole
+  // (outerHTML: the new part, same id, is the fragment).
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var d = e.detail, old = d.target, part = d.fragment && d.fragment.firstElementChild;
+    if (!d.shouldSwap || old === room || !room.contains(old) || !part || part.id !== old.id) return;
+    old.replaceChildren();
+  });
   room.addEventListener("htmx:wsAfterMessage", function () {
     var t = document.getElementById("seat-token");
     if (t && t.dataset.token) { sessionStorage.setItem(KEY, t.dataset.token); t.removeAttribute("data-token"); retries = 0; }
