@@ -175,18 +175,25 @@
     removeAfter(animate(box, [{ transform: "none", opacity: 1 }, { transform: "translateX(60px) rotate(6deg)", opacity: 0 }],
                         { duration: 320, easing: "ease-in", fill: "forwards" }, "feel-flush"), box);
   }
+  // A glow around the field that fades in and out: a ghost ring whose opacity alone moves
+  // (motion.css draws it), so the browser never repaints the field for it.
+  function ring(field, tone, duration, id) {
+    if (still()) return;
+    atFrame(function () { return field.isConnected && field.getBoundingClientRect(); }, function (r) {
+      var box = ghost("", { left: r.left, top: r.top, width: r.width, height: r.height }, "motion-ring " + tone);
+      removeAfter(animate(box, [{ opacity: 0 }, { opacity: 1 }, { opacity: 0 }], { duration: duration, easing: "ease-out", fill: "forwards" }, id), box);
+    });
+  }
   function fieldEvent(kind) {
     var field = document.getElementById("field");
     var box = field.querySelector(".field-cards") || field;
     if (kind === "revolution") {
       animate(box, [{ transform: "rotate(180deg) scale(.9)" }, { transform: "none" }], { duration: 380 }, "feel-revolution");
-      animate(field, [{ boxShadow: "0 0 0 0 rgba(192,57,43,0)" }, { boxShadow: "0 0 0 10px rgba(192,57,43,.55)" },
-                      { boxShadow: "0 0 0 0 rgba(192,57,43,0)" }], { duration: 380, easing: "ease-out" }, "feel-revolution");
+      ring(field, "revolution", 380, "feel-revolution");
     } else if (kind === "bomb" || kind === "rocket") {
       animate(field, [{ transform: "none" }, { transform: "translate(-6px,2px)" }, { transform: "translate(6px,-2px)" },
                       { transform: "translate(-3px,1px)" }, { transform: "none" }], { duration: 300, easing: "linear" }, "feel-" + kind);
-      animate(field, [{ boxShadow: "0 0 0 0 rgba(242,182,50,0)" }, { boxShadow: "0 0 0 12px rgba(242,182,50,.6)" },
-                      { boxShadow: "0 0 0 0 rgba(242,182,50,0)" }], { duration: 360, easing: "ease-out" }, "feel-" + kind);
+      ring(field, "bomb", 360, "feel-" + kind);
       if (kind === "rocket") animate(box, [{ transform: "translateY(40px) scale(.7)" }, { transform: "translateY(-8px) scale(1.06)" },
                                            { transform: "none" }], { duration: 380 }, "feel-rocket");
     } else if (kind === "eight_cut" && !still()) {
