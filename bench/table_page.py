@@ -36,6 +36,8 @@ is measured in the browser:
 
     nice -n 10 .venv/bin/python bench/table_page.py             # 20 plays under 4× throttling
     nice -n 10 .venv/bin/python bench/table_page.py --plays 40 --throttle 6 --skip-practice
+    nice -n 10 .venv/bin/python bench/table_page.py --skip-practice --static-at d8ac638   # before/after
+    nice -n 10 .venv/bin/python bench/table_page.py --skip-practice --trace /tmp/plays.json
 
 Needs ``scripts/setup`` (npm packages, the bundle, build/sw.js) and playwright.
 """
