@@ -92,9 +92,27 @@
     running.slice().forEach(function (a) { try { a.finish(); } catch (e) { a.cancel(); } });
   }
   function center(r) { return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }
-  function from(src, el) {
-    var a = center(src), b = center(el.getBoundingClientRect());
+  function from(src, rect) {
+    var a = center(src), b = center(rect);
     return "translate(" + Math.round(a.x - b.x) + "px," + Math.round(a.y - b.y) + "px)";
+  }
+  /* Where a motion starts needs the new page's layout. A message's handler never forces
+     one (the browser lays the page out for the next frame anyway): the motion starts at
+     once with stand-in keyframes, and at the next frame — before it is painted — every
+     place is read first, then every motion's keyframes are written (one layout). */
+  var jobs = [];
+  function atFrame(read, write) {
+    if (!jobs.length) requestAnimationFrame(runJobs);
+    jobs.push([read, write]);
+  }
+  function runJobs() {
+    var todo = jobs; jobs = [];
+    var read = todo.map(function (j) { try { return j[0](); } catch (e) { return null; } });
+    todo.forEach(function (j, i) { if (read[i]) j[1](read[i]); });
+  }
+  // Sets a motion's keyframes unless it is already over (a newer message settled it).
+  function reframe(a, frames) {
+    if (a && a.playState !== "finished" && a.effect) a.effect.setKeyframes(frames);
   }
   // A fixed-position copy that plays out over the page and is removed when done.
   function ghost(html, rect, cls) {
@@ -118,12 +136,26 @@
     var seat = document.querySelector('#seats [data-seat="' + (field.dataset.by || "") + '"]');
     var cards = fieldCards();
     var step = Math.min(30, 100 / Math.max(1, cards.length));
-    cards.forEach(function (c, i) {
+    var fromSeat = seat && !seat.classList.contains("me") ? seat : null;
+    var motions = cards.map(function (c, i) {
       var rects = old.hand[c.dataset.code];
-      var src = rects && rects.length ? rects.shift() : seat && !seat.classList.contains("me") ? seat.getBoundingClientRect() : null;
-      var start = src ? { transform: from(src, c) + " scale(.8)", opacity: 0.4 }
-                      : { transform: "translateY(-24px) scale(.9)", opacity: 0 };
-      animate(c, [start, { transform: "none", opacity: 1 }], { duration: 280, delay: i * step }, "feel-play");
+      var end = { transform: "none", opacity: 1 };
+      return { card: c, end: end, src: rects && rects.length ? rects.shift() : null,
+               a: animate(c, [{ opacity: 0 }, end], { duration: 280, delay: i * step }, "feel-play") };
+    });
+    if (!motions.some(function (m) { return m.a; })) return;
+    atFrame(function () {
+      var seatRect = fromSeat && fromSeat.isConnected ? fromSeat.getBoundingClientRect() : null;
+      return motions.map(function (m) { return m.card.isConnected ? m.card.getBoundingClientRect() : null; })
+        .map(function (rect, i) { return { rect: rect, src: motions[i].src || seatRect }; });
+    }, function (places) {
+      motions.forEach(function (m, i) {
+        var p = places[i];
+        if (!p.rect) return;
+        var start = p.src ? { transform: from(p.src, p.rect) + " scale(.8)", opacity: 0.4 }
+                          : { transform: "translateY(-24px) scale(.9)", opacity: 0 };
+        reframe(m.a, [start, m.end]);
+      });
     });
   }
   function flushAway(old) {
@@ -143,36 +175,52 @@
     removeAfter(animate(box, [{ transform: "none", opacity: 1 }, { transform: "translateX(60px) rotate(6deg)", opacity: 0 }],
                         { duration: 320, easing: "ease-in", fill: "forwards" }, "feel-flush"), box);
   }
+  // A glow around the field that fades in and out: a ghost ring whose opacity alone moves
+  // (motion.css draws it), so the browser never repaints the field for it.
+  function ring(field, tone, duration, id) {
+    if (still()) return;
+    atFrame(function () { return field.isConnected && field.getBoundingClientRect(); }, function (r) {
+      var box = ghost("", { left: r.left, top: r.top, width: r.width, height: r.height }, "motion-ring " + tone);
+      removeAfter(animate(box, [{ opacity: 0 }, { opacity: 1 }, { opacity: 0 }], { duration: duration, easing: "ease-out", fill: "forwards" }, id), box);
+    });
+  }
   function fieldEvent(kind) {
     var field = document.getElementById("field");
     var box = field.querySelector(".field-cards") || field;
     if (kind === "revolution") {
       animate(box, [{ transform: "rotate(180deg) scale(.9)" }, { transform: "none" }], { duration: 380 }, "feel-revolution");
-      animate(field, [{ boxShadow: "0 0 0 0 rgba(192,57,43,0)" }, { boxShadow: "0 0 0 10px rgba(192,57,43,.55)" },
-                      { boxShadow: "0 0 0 0 rgba(192,57,43,0)" }], { duration: 380, easing: "ease-out" }, "feel-revolution");
+      ring(field, "revolution", 380, "feel-revolution");
     } else if (kind === "bomb" || kind === "rocket") {
       animate(field, [{ transform: "none" }, { transform: "translate(-6px,2px)" }, { transform: "translate(6px,-2px)" },
                       { transform: "translate(-3px,1px)" }, { transform: "none" }], { duration: 300, easing: "linear" }, "feel-" + kind);
-      animate(field, [{ boxShadow: "0 0 0 0 rgba(242,182,50,0)" }, { boxShadow: "0 0 0 12px rgba(242,182,50,.6)" },
-                      { boxShadow: "0 0 0 0 rgba(242,182,50,0)" }], { duration: 360, easing: "ease-out" }, "feel-" + kind);
+      ring(field, "bomb", 360, "feel-" + kind);
       if (kind === "rocket") animate(box, [{ transform: "translateY(40px) scale(.7)" }, { transform: "translateY(-8px) scale(1.06)" },
                                            { transform: "none" }], { duration: 380 }, "feel-rocket");
-    } else if (kind === "eight_cut") {
-      var r = field.getBoundingClientRect();
-      var slash = ghost("", { left: r.left, top: r.top + r.height / 2, width: r.width, height: 0 }, "motion-slash");
-      removeAfter(animate(slash, [{ transform: "rotate(-14deg) scaleX(0)", opacity: 1 }, { transform: "rotate(-14deg) scaleX(1)", opacity: 1, offset: 0.55 },
-                                  { transform: "rotate(-14deg) scaleX(1)", opacity: 0 }], { duration: 360, fill: "forwards" }, "feel-eight-cut"), slash);
+    } else if (kind === "eight_cut" && !still()) {
+      atFrame(function () { return field.isConnected && field.getBoundingClientRect(); }, function (r) {
+        var slash = ghost("", { left: r.left, top: r.top + r.height / 2, width: r.width, height: 0 }, "motion-slash");
+        removeAfter(animate(slash, [{ transform: "rotate(-14deg) scaleX(0)", opacity: 1 }, { transform: "rotate(-14deg) scaleX(1)", opacity: 1, offset: 0.55 },
+                                    { transform: "rotate(-14deg) scaleX(1)", opacity: 0 }], { duration: 360, fill: "forwards" }, "feel-eight-cut"), slash);
+      });
     }
   }
   function deal() {
     var field = document.getElementById("field");
     var cards = handCards();
     if (!field || !cards.length) return;
-    var src = field.getBoundingClientRect();
-    var step = Math.min(10, 120 / cards.length);
-    Array.prototype.forEach.call(cards, function (c, i) {
-      animate(c, [{ transform: from(src, c) + " scale(.5)", opacity: 0 }, { transform: "none", opacity: 1 }],
-              { duration: 260, delay: Math.round(i * step) }, "feel-deal");
+    var step = Math.min(10, 120 / cards.length), end = { transform: "none", opacity: 1 };
+    var motions = Array.prototype.map.call(cards, function (c, i) {
+      return { card: c, a: animate(c, [{ opacity: 0 }, end], { duration: 260, delay: Math.round(i * step) }, "feel-deal") };
+    });
+    if (still()) return;
+    atFrame(function () {
+      if (!field.isConnected) return null;
+      return { src: field.getBoundingClientRect(),
+               rects: motions.map(function (m) { return m.card.isConnected ? m.card.getBoundingClientRect() : null; }) };
+    }, function (p) {
+      motions.forEach(function (m, i) {
+        if (p.rects[i]) reframe(m.a, [{ transform: from(p.src, p.rects[i]) + " scale(.5)", opacity: 0 }, end]);
+      });
     });
   }
   function popResult() {
@@ -216,8 +264,10 @@
     });
   }
   function syncMute() {
-    var on = muted();
-    document.querySelectorAll("[data-mute]").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+    var on = muted() ? "true" : "false";
+    document.querySelectorAll("[data-mute]").forEach(function (b) {
+      if (b.getAttribute("aria-pressed") !== on) b.setAttribute("aria-pressed", on);
+    });
   }
   document.addEventListener("click", function (e) {
     if (!e.target.closest || !e.target.closest("[data-mute]")) return;

@@ -62,7 +62,27 @@
   room.addEventListener("htmx:wsBeforeMessage", function (e) {
     heard = Date.now();
     if (e.detail.message === PONG) { e.preventDefault(); return; }
-    if (e.detail.message === PROBE) { e.preventDefault(); ping(); }
+    if (e.detail.message === PROBE) { e.preventDefault(); ping(); return; }
+    // A focused control that this message replaces loses its focus anyway (the browser
+    // moves it to the page when the control goes). Let go of it before the swap, while the
+    // page's layout is still the painted one: removing the focused element mid-swap would
+    // make the browser lay out the half-swapped page at once.
+    var active = document.activeElement;
+    if (!active || active === document.body || !room.contains(active)) return;
+    for (var el = active; el && el !== room; el = el.parentElement) {
+      if (el.id && e.detail.message.indexOf('id="' + el.id + '"') >= 0) { active.blur(); return; }
+    }
+  });
+  // htmx visits every element of a part it replaces (an event, and every extension's hook,
+  // for each) to undo what it set up there. What it sets up in these parts lives on their
+  // own elements (ws-send, hx-trigger="change": no listener elsewhere, no timer, no socket),
+  // so the old part's insides go at once (the page scripts read them before the message,
+  // htmx:wsBeforeMessage) and htmx visits the part alone. Parts are swapped whole
+  // (outerHTML: the new part, same id, is the fragment).
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var d = e.detail, old = d.target, part = d.fragment && d.fragment.firstElementChild;
+    if (!d.shouldSwap || old === room || !room.contains(old) || !part || part.id !== old.id) return;
+    old.replaceChildren();
   });
   room.addEventListener("htmx:wsAfterMessage", function () {
     var t = document.getElementById("seat-token");
@@ -90,10 +110,21 @@
     }
   }, 1000);
 
-  // The event log (#log, newest line last) shows its newest lines after every update.
+  // The event log (#log, newest line last) shows its newest lines whenever the server sent
+  // a new one. Scrolled at the next frame, where the browser lays the page out anyway: a
+  // message's handler never forces a layout of its own (scrollHeight would, at once).
+  var shownLog = null, scrolling = false;
   room.addEventListener("htmx:wsAfterMessage", function () {
     var log = document.getElementById("log");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (!log || log === shownLog || scrolling) return;
+    scrolling = true;
+    requestAnimationFrame(function () {
+      scrolling = false;
+      var now = document.getElementById("log");
+      if (!now) return;
+      shownLog = now;
+      now.scrollTop = now.scrollHeight;
+    });
   });
 
   // A <details id> (the graveyard viewer) keeps this tab's open/closed state when the server
@@ -117,9 +148,11 @@
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var d = Number(el.dataset.deadline), ms = Math.max(0, d - Date.now() - skew);
-      el.textContent = tefudaWord("seconds", { n: Math.ceil(ms / 1000) });
+      var text = tefudaWord("seconds", { n: Math.ceil(ms / 1000) });
+      if (el.textContent !== text) el.textContent = text;  // (an unchanged text is not re-laid out)
       if (!(d in spans)) spans[d] = ms;
-      el.style.setProperty("--left", spans[d] ? (ms / spans[d]).toFixed(3) : "0");
+      var left = spans[d] ? (ms / spans[d]).toFixed(3) : "0";
+      if (el.style.getPropertyValue("--left") !== left) el.style.setProperty("--left", left);
     });
   }
   setInterval(tick, 250);

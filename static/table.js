@@ -35,9 +35,13 @@
       if (mode === "count") return (count[b.dataset.rank] - count[a.dataset.rank]) || (ra - rb);
       return ra - rb;
     });
-    cards.forEach(function (c) { box.appendChild(c); });
+    // moved only when out of order (a moved card is laid out and drawn again)
+    var kids = box.querySelectorAll("label.card");
+    if (cards.some(function (c, i) { return kids[i] !== c; })) cards.forEach(function (c) { box.appendChild(c); });
     var btn = form.querySelector("[data-sort]");
-    if (btn) { btn.textContent = tefudaWord(LABELS[mode]); btn.dataset.mode = mode; }
+    var label = tefudaWord(LABELS[mode]);
+    if (btn && btn.textContent !== label) btn.textContent = label;
+    if (btn && btn.dataset.mode !== mode) btn.dataset.mode = mode;
   }
 
   function autoOn() { return sessionStorage.getItem(AUTO_KEY) === "1"; }
@@ -46,11 +50,12 @@
     var btn = document.querySelector("[data-auto-toggle]");
     var sel = document.querySelector("[data-auto-interval]");
     var iv = localStorage.getItem(INTERVAL_KEY);
-    if (sel && iv) sel.value = iv;
-    if (btn) {
-      btn.textContent = tefudaWord(autoOn() ? "autoOn" : "autoOff");
-      btn.classList.toggle("primary", autoOn());
-      btn.setAttribute("aria-pressed", autoOn() ? "true" : "false");
+    if (sel && iv && sel.value !== iv) sel.value = iv;
+    if (btn) {  // written only when different: an unchanged page is not laid out again
+      var text = tefudaWord(autoOn() ? "autoOn" : "autoOff"), pressed = autoOn() ? "true" : "false";
+      if (btn.textContent !== text) btn.textContent = text;
+      if (btn.classList.contains("primary") !== autoOn()) btn.classList.toggle("primary", autoOn());
+      if (btn.getAttribute("aria-pressed") !== pressed) btn.setAttribute("aria-pressed", pressed);
     }
     scheduleAuto();
   }
