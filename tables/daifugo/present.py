@@ -25,7 +25,7 @@ from games.daifugo.present import LABELS, visible_events
 
 from ..core import options as opts
 from ..core.cache import per_state
-from ..core.i18n import current as _language, gettext as _, gettext_noop
+from ..core.i18n import current as _language, gettext as _, gettext_noop, ngettext
 from ..core.markup import escape
 from ..core.presenter import Presenter
 from ..core.screen import CARD_CHOICES, SIMPLE_ACTIONS, is_button, table_deadline_ms
@@ -167,10 +167,10 @@ def _words(view: dict, players: list, out: dict) -> dict:
         "next_rank": say(_("次は%(rank)s"), rank=bind["next_rank"]) if bind and bind.get("next_rank") else "",
         "field_by": say(_("%(name)s が出しました"), name=out["field_by"]) if view["field"] else "",
         "turn": say(_("%(name)s の番です"), name=_safe(turn["name"])) if turn else "",
-        "exchange": say(_("交換：%(n)s枚選んで渡してください"), n=exchange["give"]) if exchange else "",
-        "pick": say(_("%(what)s：%(n)s枚選んでください"), what=pending["what"], n=pending["count"])
+        "exchange": say(ngettext("交換：%(n)s枚選んで渡してください", "交換：%(n)s枚選んで渡してください", exchange["give"]), n=exchange["give"]) if exchange else "",
+        "pick": say(ngettext("%(what)s：%(n)s枚選んでください", "%(what)s：%(n)s枚選んでください", pending["count"]), what=pending["what"], n=pending["count"])
         if pending and pending["mine"] else "",
-        "points": {p["seat"]: say(_("+%(points)s点（計%(total)s点）"), points=p["points"], total=p["total"])
+        "points": {p["seat"]: say(ngettext("+%(points)s点（計%(total)s点）", "+%(points)s点（計%(total)s点）", p["points"]), points=p["points"], total=p["total"])
                    for p in players} if view.get("result") else {},
     }
 
@@ -249,9 +249,9 @@ def _pending(view, names, deadline, seat) -> dict | None:
            "waiting": say(_("%(name)s が%(what)sのカードを選んでいます…"), name=by, what=what)}
     if mine:
         seven = p["kind"] == "seven_pass"
-        prompt = (say(_("<b>%(what)s</b>：手札から%(n)s枚選んで%(name)s に渡してください"), what=what, n=p.get("count"),
+        prompt = (say(ngettext("<b>%(what)s</b>：手札から%(n)s枚選んで%(name)s に渡してください", "<b>%(what)s</b>：手札から%(n)s枚選んで%(name)s に渡してください", p.get("count") or 0), what=what, n=p.get("count"),
                       name=to if to is not None else Markup("None")) if seven else
-                  say(_("<b>%(what)s</b>：手札から%(n)s枚選んで捨ててください"), what=what, n=p.get("count")))
+                  say(ngettext("<b>%(what)s</b>：手札から%(n)s枚選んで捨ててください", "<b>%(what)s</b>：手札から%(n)s枚選んで捨ててください", p.get("count") or 0), what=what, n=p.get("count")))
         if deadline:
             clock = Markup('<b data-deadline="%s"></b>') % deadline
             prompt += (say(_("（残り %(clock)s。時間切れのときは弱いカードから渡します）"), clock=clock) if seven else
@@ -354,11 +354,11 @@ def log_text(event: dict, names: dict) -> str:
     if t == "effect":
         return _("%(seat)s %(effect)s") % {"seat": who(), "effect": effect()}
     if t == "seven_pass":
-        return _("%(seat)s → %(to)s に%(n)s枚渡しました") % {"seat": who(), "to": who("to"), "n": event["count"]}
+        return ngettext("%(seat)s → %(to)s に%(n)s枚渡しました", "%(seat)s → %(to)s に%(n)s枚渡しました", event["count"]) % {"seat": who(), "to": who("to"), "n": event["count"]}
     if t == "discard":
         return _("%(seat)s %(cards)s を捨てました") % {"seat": who(), "cards": _cards(event["cards"])}
     if t == "redeal":
-        return _("配り直し：%(n)s枚ずつ") % {"n": event["each"]}
+        return ngettext("配り直し：%(n)s枚ずつ", "配り直し：%(n)s枚ずつ", event["each"]) % {"n": event["each"]}
     if t in ("tribute", "exchange", "received"):
         return _("%(from)s → %(to)s: %(cards)s") % {"from": who("from"), "to": who("to"), "cards": _cards(event["cards"])}
     return t
