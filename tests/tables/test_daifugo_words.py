@@ -4,7 +4,6 @@ memos of the log, the seat rows and the graveyard keep one render per language; 
 refusal that needs a count has it; hints give their reason."""
 from __future__ import annotations
 
-import json
 import re
 
 from games import get_engine
@@ -12,38 +11,16 @@ from games.core.errors import IllegalAction
 from games.daifugo.cpu import REASONS
 from games.daifugo.present import describe, visible_events, visible_log
 from tables.core import i18n, words
-from tables.core.screen import is_button, table_screen
+from tables.core.screen import table_screen
 from tables.daifugo.present import HINT_JA, log_text
-from tables.practice import PracticeTable
+from tests.tables.playthrough import played
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _played(seed: str, form: dict, steps: int = 400, games: int = 1):
-    """A practice table after each step of seat 0 on 自動プレイ and the CPUs' timers, for
-    ``games`` games."""
-    table = PracticeTable("daifugo", {**form, "speed": "fast"}, name="Ann", seed=seed)
-    engine, now = table.engine, 1000.0
-    table.receive(json.dumps({"act": "hello"}), now)
-    for _ in range(steps):
-        yield table
-        state = table.room.state
-        if engine.is_over(state):
-            games -= 1
-            if not games:
-                return
-            buttons = [a for a in engine.legal_actions(state, 0) if is_button(a)]
-            nxt = next(i for i, a in enumerate(buttons) if a["type"] == "next_game")
-            table.receive(json.dumps({"act": "pick", "index": str(nxt), "version": table.room.version}), now)
-            continue
-        if 0 in engine.actors(state):
-            table.receive(json.dumps({"act": "auto", "version": table.room.version}), now)
-        else:
-            due = table.next_due()
-            if due is None:
-                return
-            now = max(now + 0.01, due)
-            table.tick(now)
+    """A Daifugō practice table after each step, for ``games`` games."""
+    return played("daifugo", form, seed, hands=games, steps=steps)
 
 
 def test_japanese_log_lines_are_the_engines_own_and_others_have_no_japanese():

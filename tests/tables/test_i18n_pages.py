@@ -10,7 +10,6 @@ exchanges and tributes, bids, plays, stops and interrupts, a hand's result, the 
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -18,8 +17,9 @@ import pytest
 
 from games import get_engine
 from tables.core import i18n, words
-from tables.core.screen import is_button, table_screen
+from tables.core.screen import table_screen
 from tables.practice import PracticeTable
+from tests.tables.playthrough import played
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")  # kana, kanji, full-width forms
 KANA = re.compile(r"[\u3040-\u30ff]")
@@ -46,37 +46,11 @@ def foreign_words(html: str, lang: str) -> list[str]:
     return sorted({m.group(0) for m in re.finditer(r"[^<>\"]{0,12}" + bad.pattern + r"[^<>\"]{0,12}", text)})
 
 
-def _screens(table: PracticeTable, steps: int = 700):
-    """Seat 0's table after each step of play, for ``HANDS`` hands (or ``steps`` steps)."""
-    engine, now = table.engine, 1000.0
-    table.receive(json.dumps({"act": "hello"}), now)
-    hands = 0
-    for _ in range(steps):
-        yield table
-        state = table.room.state
-        if engine.is_over(state):
-            hands += 1
-            buttons = [a for a in engine.legal_actions(state, 0) if is_button(a)]
-            nxt = [i for i, a in enumerate(buttons) if a["type"] in ("next_game", "next_hand")]
-            if hands >= HANDS or not nxt:
-                return
-            table.receive(json.dumps({"act": "pick", "index": str(nxt[0]), "version": table.room.version}), now)
-        elif 0 in engine.actors(state):
-            table.receive(json.dumps({"act": "auto", "version": table.room.version}), now)
-        else:
-            due = table.next_due()
-            if due is None:
-                return
-            now = max(now + 0.01, due)
-            table.tick(now)
-
-
 @pytest.mark.parametrize("game, form, seed", TABLES, ids=[t[2] for t in TABLES])
 def test_every_table_part_in_every_phase_speaks_the_readers_language(game, form, seed):
-    table = PracticeTable(game, {**form, "speed": "fast"}, name="Ann", seed=seed)
     found: dict[str, set] = {"en": set(), "zh-hans": set()}
     seen = set()
-    for t in _screens(table):
+    for t in played(game, form, seed, hands=HANDS):
         if t.room.version in seen:
             continue
         seen.add(t.room.version)

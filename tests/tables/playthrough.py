@@ -1,0 +1,35 @@
+"""Whole hands played on a practice table (tables.practice) for tests that look at every
+screen a player meets: seat 0 on 自動プレイ, the CPUs on their timers, the next hand
+started by its button."""
+from __future__ import annotations
+
+import json
+
+from tables.core.screen import is_button
+from tables.practice import PracticeTable
+
+
+def played(game: str, form: dict, seed: str, *, hands: int = 1, steps: int = 700):
+    """The table (one object, changing) after each step, for ``hands`` hands or ``steps``
+    steps, whichever ends first (or until the match ends)."""
+    table = PracticeTable(game, {**form, "speed": "fast"}, name="Ann", seed=seed)
+    engine, now = table.engine, 1000.0
+    table.receive(json.dumps({"act": "hello"}), now)
+    for _ in range(steps):
+        yield table
+        state = table.room.state
+        if engine.is_over(state):
+            hands -= 1
+            buttons = [a for a in engine.legal_actions(state, 0) if is_button(a)]
+            nxt = [i for i, a in enumerate(buttons) if a["type"] in ("next_game", "next_hand")]
+            if hands <= 0 or not nxt:
+                return
+            table.receive(json.dumps({"act": "pick", "index": str(nxt[0]), "version": table.room.version}), now)
+        elif 0 in engine.actors(state):
+            table.receive(json.dumps({"act": "auto", "version": table.room.version}), now)
+        else:
+            due = table.next_due()
+            if due is None:
+                return
+            now = max(now + 0.01, due)
+            table.tick(now)
