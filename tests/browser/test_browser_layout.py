@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.steps import enter
 
@@ -264,13 +265,15 @@ def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
 
 
 def guandan_tribute_save(seed: str = "gd24") -> str:
-    """A practice save of Guandan at hand 2's tribute (every seat plays the CPU's move of
-    hand 1, pure engine): what the practice page keeps in localStorage to continue."""
+    """A practice save of Guandan at hand 2's return, yours to make (every seat plays the
+    CPU's move of hand 1 and the tribute, pure engine): what the practice page keeps in
+    localStorage to continue."""
     from tables.practice import PracticeTable
 
-    table = PracticeTable("guandan", {"speed": "fast"}, seed=seed)
+    table = PracticeTable("guandan", {"speed": "slow"}, seed=seed)  # the CPUs wait while the layout is measured
     engine = table.engine
-    while not (table.room.state["phase"] in ("tribute", "return") and table.room.state["hand_no"] > 1):
+    while not (table.room.state["phase"] == "return" and table.room.state["hand_no"] > 1
+               and 0 in engine.actors(table.room.state)):  # the tribute paid: your return is due
         state = table.room.state
         seat = engine.actors(state)[0]
         action = {"type": "next_hand"} if state["phase"] == "hand_over" else engine.choose(state, seat)
@@ -293,7 +296,11 @@ def test_guandan_tribute_and_return_on_a_phone(live_server_url, browser, locale)
         page.evaluate("s => localStorage.setItem('tefuda.practice.guandan', s)", save)
         page.reload()
         page.click("#continue")
-        page.wait_for_selector("#hand-form [data-action=return]", timeout=BOOT_TIMEOUT)
+        try:
+            page.wait_for_selector("#hand-form [data-action=return]", timeout=BOOT_TIMEOUT)
+        except PlaywrightTimeout:
+            shoot(page, f"guandan-return-{tag}-{locale[:2]}-failed")
+            raise AssertionError(f"no return button ({tag}): " + page.inner_text("#practice-app")[:300] + " LOG: " + page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent).join(' / ')")[:1500] + " SS: " + page.evaluate("JSON.stringify(Object.assign({}, sessionStorage))")) from None
         page.wait_for_timeout(800)
         shoot(page, f"guandan-return-{tag}-{locale[:2]}")
         label = f"guandan return {tag}"
