@@ -264,22 +264,11 @@ def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
     assert "11バック" not in status and "縛り" not in status
 
 
-def guandan_tribute_save(seed: str = "gd24") -> str:
-    """A practice save of Guandan at hand 2's return, yours to make (every seat plays the
-    CPU's move of hand 1 and the tribute, pure engine): what the practice page keeps in
-    localStorage to continue."""
-    from tables.practice import PracticeTable
+def guandan_tribute_save() -> str:
+    """Hand 2 of a Guandan practice at your return (tests.tables.playthrough)."""
+    from tests.tables.playthrough import guandan_return_save
 
-    table = PracticeTable("guandan", {"speed": "slow"}, seed=seed)  # the CPUs wait while the layout is measured
-    engine = table.engine
-    while not (table.room.state["phase"] == "return" and table.room.state["hand_no"] > 1
-               and 0 in engine.actors(table.room.state)):  # the tribute paid: your return is due
-        state = table.room.state
-        seat = engine.actors(state)[0]
-        action = {"type": "next_hand"} if state["phase"] == "hand_over" else engine.choose(state, seat)
-        table._apply(seat, action, 0)
-    return table.save_json()
-
+    return guandan_return_save()
 
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_guandan_tribute_and_return_on_a_phone(live_server_url, browser, locale):

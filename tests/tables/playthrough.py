@@ -33,3 +33,19 @@ def played(game: str, form: dict, seed: str, *, hands: int = 1, steps: int = 700
                 return
             now = max(now + 0.01, due)
             table.tick(now)
+
+
+def guandan_return_save(seed: str = "gd24") -> str:
+    """A Guandan practice save at hand 2's return, yours to make (seat 0 received a
+    tribute): every seat of hand 1 and the tribute played by the engine's CPU (pure engine,
+    deterministic), the CPUs at their slow pace. What the practice page keeps in
+    localStorage to continue."""
+    table = PracticeTable("guandan", {"speed": "slow"}, seed=seed)
+    engine = table.engine
+    while not (table.room.state["phase"] == "return" and table.room.state["hand_no"] > 1
+               and 0 in engine.actors(table.room.state)):
+        state = table.room.state
+        seat = engine.actors(state)[0]
+        action = {"type": "next_hand"} if state["phase"] == "hand_over" else engine.choose(state, seat)
+        table._apply(seat, action, 0)
+    return table.save_json()
