@@ -21,6 +21,7 @@ from __future__ import annotations
 from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label
 from games.guandan.combos import SEQ_LEN, SPECIAL_TYPES
 
+from ..core import options as opts
 from ..core.counter import unseen_by_rank
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.presenter import Presenter
@@ -50,7 +51,8 @@ PLAY_NAMES = {
 #: the level formula's first sentence by the rise (the partner's place, seed 000 §16)
 RISES = {3: gettext_noop("味方が2位なので+3: %(before)s → %(after)s"), 2: gettext_noop("味方が3位なので+2: %(before)s → %(after)s"),
          1: gettext_noop("味方が4位なので+1: %(before)s → %(after)s")}
-A_RULE_LABELS = {"a_required": gettext_noop("A必須 · 競技"), "three_fail_reset": gettext_noop("3回失敗で2に戻る")}
+#: the A rule's names as the waiting room switches them (tables/core/options.py)
+A_RULE_LABELS = opts.CHOICES["guandan"]["a_rule"]
 #: the templates' sentences with placeholders (``{{ gd.fmt.count % {"n": 3} }}``), worded
 #: here so that makemessages finds them (its template reader skips ``_()`` with arguments)
 FORMATS = {
