@@ -79,7 +79,9 @@ def play_my_turn(page, timeout=40000) -> bool:
         page.click("#hand-form button[value=play]:visible >> nth=-1")
     else:
         page.click("#hand-form [data-action=pass]")
-    page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'", timeout=5000)
+    # (or 退出 was clicked meanwhile by the listener of the test below: the seat is gone)
+    page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'"
+                           " || window.__clickAt !== undefined", timeout=10000)
     return played
 
 

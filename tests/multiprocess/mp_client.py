@@ -54,7 +54,12 @@ class Browser:
 
 
 class Tab:
-    def __init__(self, ws_base: str, room_id: str, browser: Browser | None = None, token: str | None = None):
+    """One page's room socket. ``reconnect``: after a close room.js recovers from, connect
+    again as the page does (see :meth:`_read`); else the tab stays closed."""
+
+    def __init__(self, ws_base: str, room_id: str, browser: Browser | None = None, token: str | None = None,
+                 reconnect: bool = False):
+        self.reconnect = reconnect
         self.url = f"{ws_base}/ws/rooms/{room_id}/"
         self.origin = ws_base.replace("ws://", "http://")
         self.browser, self.token = browser, token
@@ -67,49 +72,74 @@ class Tab:
         self.moves: list[tuple[int, float]] = []  # (version made, when) of this tab's accepted moves
 
     async def open(self) -> None:
+        self._closing = False
+        self.reconnects = 0
+        await self._connect()
+        self._reader = asyncio.create_task(self._read())
+        self._pinger = asyncio.create_task(self._ping())
+        await self.wait_for(lambda: self.version >= 0, 10, "the first render")
+
+    async def _connect(self) -> None:
         headers = {"Cookie": self.browser.cookie_header()} if self.browser else {}
         self.ws = await websockets.connect(self.url, origin=self.origin, additional_headers=headers,
                                            open_timeout=10, max_size=2**22)
-        self._reader = asyncio.create_task(self._read())
-        self._pinger = asyncio.create_task(self._ping())
         await self.send(act="hello", token=self.token)
-        await self.wait_for(lambda: self.version >= 0, 10, "the first render")
 
     async def _read(self) -> None:
-        try:
-            async for html in self.ws:
-                if html == PROBE:  # the server asks whether this browser is there
-                    await self.send(act="ping")
-                    continue
-                self.messages.append((time.monotonic(), html))
-                fresh = SEAT_TOKEN.search(html)
-                if fresh:  # every claim rotates the seat's token; the page keeps the newest
-                    self.token = fresh.group(1)
-                m = VER.search(html)
-                if m:
-                    self.version = max(self.version, int(m.group(1)))
-                for ident, end, attr in (("hand-form", "</form>", "hand"), ("result", "</section>", "result")):
-                    i = html.find(f'id="{ident}"')
-                    if i >= 0:
-                        j = html.find(end, i)
-                        setattr(self, attr, html[html.rfind("<", 0, i): j + len(end)])
-                self.changed.set()
-        except websockets.ConnectionClosed:
+        """Read every message; after a close room.js would recover from (all but 4000
+        left / 4403 removed: static/room.js), connect again and say hello with the newest
+        token, as the page does (``reconnects`` counts them)."""
+        while True:
+            try:
+                async for html in self.ws:
+                    await self._take(html)
+            except websockets.ConnectionClosed:
+                pass
             self.changed.set()
+            code = self.ws.close_code
+            while self.reconnect and not (self._closing or code in (4000, 4403)):
+                await asyncio.sleep(0.5)
+                try:
+                    await self._connect()
+                    self.reconnects += 1
+                    break
+                except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+                    continue
+            else:
+                return
+
+    async def _take(self, html: str) -> None:
+        if html == PROBE:  # the server asks whether this browser is there
+            await self.send(act="ping")
+            return
+        self.messages.append((time.monotonic(), html))
+        fresh = SEAT_TOKEN.search(html)
+        if fresh:  # every claim rotates the seat's token; the page keeps the newest
+            self.token = fresh.group(1)
+        m = VER.search(html)
+        if m:
+            self.version = max(self.version, int(m.group(1)))
+        for ident, end, attr in (("hand-form", "</form>", "hand"), ("result", "</section>", "result")):
+            i = html.find(f'id="{ident}"')
+            if i >= 0:
+                j = html.find(end, i)
+                setattr(self, attr, html[html.rfind("<", 0, i): j + len(end)])
+        self.changed.set()
 
     async def _ping(self) -> None:
         """Renew the presence lease as room.js does (every 10 s there; 5 s here)."""
-        try:
-            while True:
-                await asyncio.sleep(5)
+        while True:
+            await asyncio.sleep(5)
+            try:
                 await self.send(act="ping")
-        except websockets.ConnectionClosed:
-            pass
+            except websockets.ConnectionClosed:
+                pass  # _read connects again
 
     async def send(self, **msg) -> None:
         await self.ws.send(json.dumps(msg))
 
     async def close(self) -> None:
+        self._closing = True
         if getattr(self, "_pinger", None):
             self._pinger.cancel()
         if self.ws is not None:
@@ -125,7 +155,9 @@ class Tab:
         while not predicate():
             left = end - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"timed out waiting for {what or predicate}")
+                closed = f", its socket closed ({self.ws.close_code})" if self.ws and self.ws.close_code else ""
+                raise AssertionError(f"timed out waiting for {what or predicate} at v{self.version}{closed}, "
+                                     f"after {getattr(self, 'reconnects', 0)} reconnects")
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))

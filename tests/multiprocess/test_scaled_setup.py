@@ -113,6 +113,8 @@ async def test_a_service_restart_mid_game_loses_nothing(pg_site, service, second
     """Redis (restarted empty) or PostgreSQL restarted mid-game: every card accounted for,
     and both processes still hear each other's doorbells (every tab follows the room)."""
     room, tabs, _, _ = await start_table(pg_site, f"{service} 再起動")
+    for tab in tabs:  # a socket closed while the database is down: the page connects again
+        tab.reconnect = True
     try:
         await play_on(pg_site, room, tabs, 6, 60)
         await asyncio.to_thread(getattr(pg_site, service).restart, seconds)
@@ -120,6 +122,6 @@ async def test_a_service_restart_mid_game_loses_nothing(pg_site, service, second
         assert_cards_accounted(pg_site, room)
         _, version, _ = pg_site.state(room)
         for tab in tabs:
-            await tab.wait_for(lambda t=tab: t.version >= version, 10, "the room's newest version")
+            await tab.wait_for(lambda t=tab: t.version >= version, 10, "the room's newest version " + _logs(pg_site))
     finally:
         await close_all(tabs)
