@@ -71,11 +71,12 @@ class PracticeTable:
                  seed: str | None = None) -> None:
         options = opts.parse(game, form or {}, opts.defaults(game))
         options["fast_forward"] = False
-        seed = seed or _form_seed(form or {}) or history.new_seed()
+        chosen = seed or _form_seed(form or {})
+        seed = chosen or history.new_seed()
         engine = get_engine(game)
         config = opts.engine_config(game, options)
         self.room = LocalRoom(game, options, engine.new(config, seed), seed,
-                              hand=history.deal(game, config, seed))
+                              hand=history.deal(game, config, seed, chained=bool(chosen)))
         level = (form or {}).get("level")
         self.seats = _seats(options["players"], _name(name), level if level in LEVELS else DEFAULT_LEVEL)
         self._reset_tab()
@@ -358,7 +359,8 @@ def _seats(players: int, name: str, level: str) -> list[LocalSeat]:
 def _form_seed(form: dict) -> str | None:
     """A deal the player asks for by its seed (form field ``seed``: 1–32 letters or
     digits), else None. Harmless in practice — it is the player's own game — and it lets a
-    deal be played again (the browser tests replay scripted deals with it)."""
+    deal be played again (the browser tests replay scripted deals with it); the later hands
+    of that match follow from it too (tables.core.history.deal ``chained``)."""
     seed = form.get("seed")
     if isinstance(seed, str) and 0 < len(seed) <= 32 and seed.isascii() and seed.isalnum():
         return seed

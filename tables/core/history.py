@@ -37,14 +37,20 @@ def new_seed() -> str:
     return secrets.token_hex(8)
 
 
-def deal(game: str, config: dict, seed, past: list | None = None, no: int | None = None) -> dict:
+def deal(game: str, config: dict, seed, past: list | None = None, no: int | None = None,
+         chained: bool = False) -> dict:
     """The hand in progress of a match dealt by ``engine.new(config, seed)``; ``past``: the
-    room's earlier finished hands (kept across a new match)."""
+    room's earlier finished hands (kept across a new match). ``chained``: every later hand
+    of the match is dealt from ``"<seed>:<its number>"`` instead of a fresh random seed (a
+    practice asked for by its seed is the same match each time it is played)."""
     past = list(past or [])
     secret = new_secret()
-    return {"format": rec.FORMAT, "game": game, "config": config, "no": no or len(past) + 1,
+    hand = {"format": rec.FORMAT, "game": game, "config": config, "no": no or len(past) + 1,
             "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
             "before": None, "actions": [], "past": past}
+    if chained:
+        hand["chain"] = str(seed)
+    return hand
 
 
 def apply(engine, hand: dict | None, state: dict, seat, action: dict) -> tuple[dict, list, dict | None, dict | None]:
@@ -75,11 +81,16 @@ def apply(engine, hand: dict | None, state: dict, seat, action: dict) -> tuple[d
 
 
 def _next_deal(hand: dict, state: dict) -> dict:
-    """The hand dealt next from the between-hands ``state``, with a fresh seed and secret."""
-    seed, secret = new_seed(), new_secret()
-    return {"format": rec.FORMAT, "game": hand["game"], "config": hand["config"], "no": hand["no"] + 1,
-            "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
-            "before": rec.reseed(state, seed), "actions": [], "past": hand.get("past", [])}
+    """The hand dealt next from the between-hands ``state``, with a fresh secret and a fresh
+    seed (or the chained one: :func:`deal`)."""
+    no, chain = hand["no"] + 1, hand.get("chain")
+    seed, secret = (f"{chain}:{no}" if isinstance(chain, str) else new_seed()), new_secret()
+    nxt = {"format": rec.FORMAT, "game": hand["game"], "config": hand["config"], "no": no,
+           "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
+           "before": rec.reseed(state, seed), "actions": [], "past": hand.get("past", [])}
+    if isinstance(chain, str):
+        nxt["chain"] = chain
+    return nxt
 
 
 def readable(hand) -> dict | None:
