@@ -66,11 +66,31 @@ def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
             version = page.get_attribute("#ver", "data-version")
             bids.nth(best).click()
             page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
-        page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=60_000)
+        wait_my_play(page)
     except Exception:
         shoot(page, f"failed-{game}-{players}")
         raise
     return page
+
+
+def wait_my_play(page, timeout=60_000) -> None:
+    """Wait until it is your turn with 出す shown, passing the turns where nothing can be
+    played (a bind, a pair you cannot beat: only パス is offered); else fail saying what the
+    table showed."""
+    play, stuck = "#hand-form.my-turn button[value=play]:visible", "#hand-form.my-turn [data-action=pass]:visible"
+    try:
+        for _ in range(10):
+            page.wait_for_selector(f"{play}, {stuck}", timeout=timeout)
+            if page.query_selector(play):
+                return
+            version = page.get_attribute("#ver", "data-version")
+            page.click(stuck)
+            page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
+        page.wait_for_selector(play, timeout=1)
+    except PlaywrightTimeout:
+        raise AssertionError("your turn never came: " + page.inner_text("#status")[:200] + " | HAND: "
+                             + page.inner_text("#hand-form")[:300] + " | LOG: "
+                             + " / ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))[-1500:]) from None
 
 
 def boxes(page, selector: str) -> list[dict]:
@@ -188,7 +208,7 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
     for size, tag in ((PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         if not page.query_selector("#hand-form.my-turn button[value=play]:visible"):
-            page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=60_000)
+            wait_my_play(page)
         page.wait_for_timeout(800)  # the deal's motion
         shoot(page, f"{game}-{players}-{tag}")
         check_one_screen(page, f"{game} {players} seats {tag}", sideways=size == LANDSCAPE)
