@@ -215,7 +215,8 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
 def start(room_id, by: int, version: int, *, seed: str | None = None,
           cpu_level: str = DEFAULT_LEVEL) -> Room:
     """Host starts: empty seats become CPUs (of ``cpu_level``), seats are numbered 0…n-1,
-    the game is dealt with the room's rule switches (``seed``: tests choose the deal)."""
+    the game is dealt with the room's rule switches (``seed``: tests choose the deal, and the
+    later hands follow from it: tables.core.history.deal ``chained``)."""
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room)
@@ -228,7 +229,7 @@ def start(room_id, by: int, version: int, *, seed: str | None = None,
         room.seed = seed or history.new_seed()
         config = opts.engine_config(room.game, room.options)
         room.state = engine_for(room.game).new(config, room.seed)
-        room.hand = history.deal(room.game, config, room.seed, history.past(room.hand))
+        room.hand = history.deal(room.game, config, room.seed, history.past(room.hand), chained=bool(seed))
         room.status = Room.Status.PLAYING
         room.options = {**room.options, "fast_forward": False}
         humans = sum(1 for s in seats if s.is_human)

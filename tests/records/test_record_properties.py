@@ -79,7 +79,9 @@ def test_records_replay_exactly_and_refuse_tampering(game, seed, level, pick_see
         with pytest.raises(RecordError):
             replay(bad, get_engine)
         bad = copy.deepcopy(record)
-        j = pick.choice([k for k, (s, _) in enumerate(bad["actions"]) if s is not None])
+        # (not the next hand's deal: anyone may start the next round, seeds/004 "誰でも「次のラウンドへ」")
+        j = pick.choice([k for k, (s, a) in enumerate(bad["actions"])
+                         if s is not None and a["type"] not in ("next_hand", "next_game")])
         bad["actions"][j][0] = (bad["actions"][j][0] + 1) % engine.new(record["config"], 1)["players"] \
             if record["before"] is None else (bad["actions"][j][0] + 1) % record["before"]["players"]
         with pytest.raises(RecordError):
