@@ -90,7 +90,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.staticfiles",
+    "tefuda_site.static_files.StaticFiles",  # django.contrib.staticfiles, fewer files collected
     "axes",  # the admin login: locked out after repeated failures (AXES_* below)
     "channels",
     "django_htmx",
@@ -248,7 +248,7 @@ mimetypes.add_type("application/manifest+json", ".webmanifest")
 WHITENOISE_USE_FINDERS = not _env_flag("TEFUDA_STATIC_COLLECTED")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "tefuda_site.static_files.CompressedOnce"},
 }
 
 SESSION_COOKIE_HTTPONLY = True
