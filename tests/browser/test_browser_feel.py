@@ -68,12 +68,10 @@ def play_my_turn(page, timeout=40000) -> bool:
     nothing), and wait until the server took it. True if cards were played."""
     page.wait_for_selector("#hand-form.my-turn", timeout=timeout)
     version = page.get_attribute("#ver", "data-version")
+    page.evaluate("() => document.querySelector('#msg')?.removeAttribute('data-code')")  # (the last turn's hint)
     page.click("#hand-form button:has-text('ヒント')")
-    try:
-        page.wait_for_function("() => document.querySelector('#hand-form input:checked')", timeout=1500)
-        played = True
-    except Exception:
-        played = False
+    page.wait_for_selector("#msg[data-code=hint]", timeout=10000)  # the hint came: cards chosen, or none (pass)
+    played = page.query_selector("#hand-form input:checked") is not None
     version = page.get_attribute("#ver", "data-version")
     if played:
         page.click("#hand-form button[value=play]:visible >> nth=-1")
