@@ -100,38 +100,44 @@
    row would leave each card of the hand ([data-fan], Daifugō and Dou Dizhu) a strip
    narrower than MIN_STRIP px, the hand takes two rows (or three, if two are not enough):
    the class rows-2 or rows-3 and --per, the cards in a row (static/tefuda.css lays them
-   out). Measured whenever the hand is swapped in or the screen changes size, before the
-   browser paints (a MutationObserver's callback runs before it). */
+   out). Measured by a ResizeObserver on each hand: it reports when a hand is swapped in
+   and when the screen changes its width, after the browser's own layout and before it
+   paints, so reading the sizes costs no extra layout (bench/table_page.py: measuring on
+   every change of the page, flying cards included, forced a layout each time and was the
+   biggest part of the long tasks during a play). */
 (function () {
   "use strict";
   var MIN_STRIP = 28, MAX_ROWS = 3;
 
-  function fit() {
-    document.querySelectorAll(".cards[data-fan]").forEach(function (box) {
-      var cards = box.querySelectorAll(":scope > .card");
-      var n = cards.length, rows = 1;
-      if (n > 3) {
-        // the row's width between the paddings (the rows pad their right side more)
-        var width = box.clientWidth - 2 * parseFloat(getComputedStyle(box).paddingLeft);
-        var cw = cards[0].offsetWidth;
-        while (rows < MAX_ROWS && (width - cw) / (Math.ceil(n / rows) - 1) < MIN_STRIP) rows += 1;
-      }
-      var per = String(Math.ceil(n / rows)), name = rows > 1 ? "rows-" + rows : "";
-      ["rows-2", "rows-3"].forEach(function (c) { if (box.classList.contains(c) !== (c === name)) box.classList.toggle(c); });
-      if (rows > 1 && box.style.getPropertyValue("--per") !== per) box.style.setProperty("--per", per);
-    });
-  }
-
-  function touchesHand(records) {  // (other changes, a countdown or a flying card, are not measured)
-    for (var i = 0; i < records.length; i++) {
-      var t = records[i].target;
-      if (t.nodeType === 1 && (t.closest(".hand") || t.querySelector(".cards[data-fan]"))) return true;
+  function fit(box) {
+    var cards = box.querySelectorAll(":scope > .card");
+    var n = cards.length, rows = 1;
+    if (n > 3) {
+      // the row's width between the paddings (the rows pad their right side more)
+      var width = box.clientWidth - 2 * parseFloat(getComputedStyle(box).paddingLeft);
+      var cw = cards[0].offsetWidth;
+      while (rows < MAX_ROWS && (width - cw) / (Math.ceil(n / rows) - 1) < MIN_STRIP) rows += 1;
     }
-    return false;
+    var per = String(Math.ceil(n / rows)), name = rows > 1 ? "rows-" + rows : "";
+    ["rows-2", "rows-3"].forEach(function (c) { if (box.classList.contains(c) !== (c === name)) box.classList.toggle(c); });
+    if (rows > 1 && box.style.getPropertyValue("--per") !== per) box.style.setProperty("--per", per);
   }
 
-  new MutationObserver(function (records) { if (touchesHand(records)) fit(); })
-    .observe(document.body, { childList: true, subtree: true });
-  window.addEventListener("resize", fit);
-  fit();
+  var sizes = new ResizeObserver(function (entries) {
+    entries.forEach(function (e) {
+      if (e.target.isConnected) fit(e.target);
+      else sizes.unobserve(e.target);  // a hand swapped out
+    });
+  });
+
+  function watch(node) {  // a hand swapped in (the node, or inside it): observed from now on
+    if (node.nodeType !== 1) return;
+    if (node.matches(".cards[data-fan]")) sizes.observe(node);
+    else if (node.firstElementChild) node.querySelectorAll(".cards[data-fan]").forEach(function (b) { sizes.observe(b); });
+  }
+
+  new MutationObserver(function (records) {
+    records.forEach(function (r) { r.addedNodes.forEach(watch); });
+  }).observe(document.body, { childList: true, subtree: true });
+  watch(document.body);
 })();
