@@ -166,7 +166,7 @@ class DoudizhuPresenter(Presenter):
             "field_seat": trick["seat"] if trick else "",
             "field_event": field_event(trick),
             "highest_bidder_name": names.get(view["highest_bidder"]),
-            "dd_log": log_lines(view, names)[-40:],
+            "dd_log": log_lines(view, names, me.order)[-40:],
             "counter": counter(view) if view["phase"] == "play" else None,
             "result": result,
             "result_rows": [p for p in ctx["players"]] if result else [],
@@ -244,15 +244,18 @@ def bid_label(value: int) -> str:
     return pgettext("bid", "%(n)s点") % {"n": value} if value else _("入札しない")
 
 
-def log_lines(view: dict, names: dict) -> list[str]:
+def log_lines(view: dict, names: dict, me: int | None = None) -> list[str]:
     """The hand's events, oldest first, in the current language: the bids, who became
-    the landlord and B (§3), then each play (its cards) or pass (§15)."""
+    the landlord and B (§3), then each play (its cards) or pass (§15). ``me``: the
+    reader's seat (its landlord line says "You are", not "You is")."""
     log = []
     for b in view["bids"]:
         name = names.get(b["seat"], "")
         log.append(_("%(name)s：%(bid)sで入札") % {"name": name, "bid": b["value"]} if b["value"]
                    else _("%(name)s：入札しない") % {"name": name})
-    if view["landlord"] is not None:
+    if view["landlord"] is not None and view["landlord"] == me:
+        log.append(_("あなたが地主（B＝%(bid)s）") % {"bid": view["B"]})
+    elif view["landlord"] is not None:
         log.append(_("%(name)s が地主（B＝%(bid)s）") % {"name": names.get(view["landlord"], ""), "bid": view["B"]})
     for h in view["history"]:
         name = names.get(h["seat"], "")

@@ -10,7 +10,7 @@ from games.doudizhu import errors as E
 from games.doudizhu.combos import Combo
 from games.doudizhu.engine import DECK
 from tables.core import i18n, words
-from tables.doudizhu.present import PRESENTER
+from tables.doudizhu.present import PRESENTER, log_lines
 
 REFUSED = [E.wrong_phase(), E.bid_too_low(2), E.cannot_pass(), E.no_cards(), E.not_a_combination(),
            E.type_mismatch(Combo("airplane_single", 5, 8)), E.too_weak(Combo("single", 14, 1)),
@@ -71,3 +71,16 @@ def test_a_hint_names_the_reading_that_answers_the_play_to_beat():
         assert PRESENTER.action_label(named[0]["action"]) == "Airplane with single wings 3 3 3 4 4 4 5 6"
     with i18n.use("ja"):
         assert PRESENTER.action_label({**named[0]["action"], "ja": "飛行機の文"}) == "飛行機の文"
+
+
+@pytest.mark.parametrize("lang, mine, theirs", [
+    ("en", "You are the landlord (B = 3)", "CPU 1 is the landlord (B = 3)"),
+    ("zh-hans", "你成为地主（B＝3）", "CPU 1 成为地主（B＝3）"),
+    ("ja", "あなたが地主（B＝3）", "CPU 1 が地主（B＝3）"),
+])
+def test_the_landlord_line_speaks_to_the_reader_when_the_reader_is_the_landlord(lang, mine, theirs):
+    view = {"bids": [], "landlord": 1, "B": 3, "history": []}
+    with i18n.use(lang):
+        you = i18n.catalog(i18n.supported(lang)).gettext("あなた")
+        assert log_lines(view, {0: "CPU 0", 1: you}, me=1) == [mine]
+        assert log_lines(view, {0: you, 1: "CPU 1"}, me=0) == [theirs]
