@@ -84,9 +84,11 @@ def specials(qs) -> list[dict]:
         table[(r["game"], card)][use] += r["n"]
     out = []
     for (game, card), uses in table.items():
-        row = {"game": game, "card": card, **{u: uses.get(u, 0) for u in SPECIAL_USES}}
+        row = {"game": game, "card": card, **{u: uses.get(u, 0) for u in SPECIAL_USES},
+               "game_label": dict(game_choices()).get(game, game),
+               "card_label": str(m.SPECIAL_CARD_LABELS.get(card, card))}
         others = {u: n for u, n in uses.items() if u not in SPECIAL_USES}
-        row["other"] = ", ".join(f"{u} {n}" for u, n in sorted(others.items()))
+        row["other"] = ", ".join(f"{m.SPECIAL_USE_LABELS.get(u, u)} {n}" for u, n in sorted(others.items()))
         row["total"] = row["effect"] + row["plain"] + sum(others.values())
         out.append(row)
     return sorted(out, key=lambda r: (-r["total"], r["game"], r["card"]))

@@ -64,3 +64,18 @@ def phase_of(status: str, state: dict | None) -> str:
     if engine_phase in _RESULT_PHASES:
         return RESULT
     return PLAYING
+
+# The dashboard's words for the special-card keys (analytics.events): ``"<card>:<use>"``.
+SPECIAL_CARD_LABELS = {
+    "seven_pass": _("7渡し"), "eight_cut": _("8切り"), "eleven_back": _("11バック"), "redeal": _("配り直し"),
+    "five_skip": _("5スキップ"), "ten_discard": _("10捨て"), "heart3": _("♥3"), "spade3": _("♠3"),
+    "heart_queens": _("♥Q×2"), "revolution": _("革命"), "nine": _("9割り込み"),
+    "bomb": _("爆弾"), "straight_flush": _("ストレートフラッシュ"), "joker_bomb": _("4ジョーカー爆弾"),
+    "wild": _("ワイルド（ハートのレベル札）"), "tribute": _("進貢"), "anti_tribute": _("抗貢"), "jiefeng": _("接風"),
+    "rocket": _("ロケット"), "spring": _("春天"), "anti_spring": _("反春天"), "all_pass": _("全員パス"),
+}
+SPECIAL_USE_LABELS = {
+    "stop": _("止めた"), "counter": _("止め返し"), "interrupt": _("割り込み"), "play": _("出された"),
+    "give": _("渡された"), "declared": _("宣言された"), "lead": _("親を引き継いだ"), "hand": _("起きた局"),
+    "redeal": _("配り直し"),
+}

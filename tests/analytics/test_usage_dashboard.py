@@ -116,15 +116,18 @@ def test_the_dashboard_is_in_the_admin_index_and_read_only(staff):
     assert c.get("/admin/analytics/dashboard/add/").status_code == 403
 
 
-@pytest.mark.parametrize("lang, title, totals, phase, series", [
-    ("ja", "利用状況ダッシュボード", "合計", "結果画面", "始まったゲーム"),
-    ("en", "Usage dashboard", "Totals", "result screen", "Games started"),
-    ("zh-CN", "使用情况面板", "合计", "结果界面", "开始的游戏"),
+@pytest.mark.parametrize("lang, title, totals, phase, series, card, stop", [
+    ("ja", "利用状況ダッシュボード", "合計", "結果画面", "始まったゲーム", "<td>大富豪</td><td>8切り</td>", "止めた 1"),
+    ("en", "Usage dashboard", "Totals", "result screen", "Games started", "<td>Daifugō</td><td>8-cut (hachi-giri)</td>", "stopped 1"),
+    ("zh-CN", "使用情况面板", "合计", "结果界面", "开始的游戏", "<td>大富豪</td><td>八切</td>", "阻止 1"),
 ])
-def test_the_dashboard_reads_in_the_staff_members_language(numbers, staff, lang, title, totals, phase, series):
-    """Headings, the funnel's phases and the charts' series names (sent to Chart.js with the
-    data) in the language of the staff member's browser (issue 14)."""
+def test_the_dashboard_reads_in_the_staff_members_language(numbers, staff, lang, title, totals, phase, series,
+                                                           card, stop):
+    """Headings, the funnel's phases, the special cards and their uses, and the charts'
+    series names (sent to Chart.js with the data) in the language of the staff member's
+    browser (issue 14)."""
     html = _login(staff).get(URL, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     assert f"<h1>{title}</h1>" in html and f"<h2>{totals}</h2>" in html and f"<td>{phase}</td>" in html
+    assert card in html and f"<td>{stop}</td>" in html and "eight_cut" not in html.split("usage-data")[0]
     data = json.loads(html.split('id="usage-data" type="application/json">')[1].split("</script>")[0])
     assert data["labels"]["games_started"] == series
