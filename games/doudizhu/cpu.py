@@ -314,7 +314,10 @@ def _describe(cb: Combo, ranks) -> tuple[str, str]:
 
 
 def hints(state: dict, seat: int) -> list[dict]:
-    """Suggested actions for ``seat``, cheapest first, each ``{"action", "ja", "en"}``.
+    """Suggested actions for ``seat``, cheapest first, each ``{"action", "ja", "en", "why"}``
+    (``why``: the reason as a code for the table to word, ``{"code": "lead" | "bomb" |
+    "beat" | "out" | "keep" | "nothing" | "bid", …}``; a bid's also has ``turns`` and
+    ``recommended``).
 
     Bidding: pass, then each legal bid, with the hand's strength in the reason. Playing:
     the つよい CPU's action first, then leading the lowest combinations (bombs and the
@@ -335,11 +338,12 @@ def hints(state: dict, seat: int) -> list[dict]:
         for v in [0] + list(range(state["bid"] + 1, 4)):
             tag_ja = "（おすすめ）" if v == rec else ""
             tag_en = " (recommended)" if v == rec else ""
-            what_ja = "不入札" if v == 0 else f"{v}で入札"
+            what_ja = "入札しない" if v == 0 else f"{v}で入札"
             what_en = "Pass" if v == 0 else f"Bid {v}"
             out.append({"action": {"type": "bid", "value": v},
                         "ja": f"{what_ja}{tag_ja}：手札は最短{turns}手で出し切れます。",
-                        "en": f"{what_en}{tag_en}: your hand needs {turns} plays at best."})
+                        "en": f"{what_en}{tag_en}: your hand needs {turns} plays at best.",
+                        "why": {"code": "bid", "turns": turns, "recommended": v == rec}})
         return out
     hand = state["hands"][seat]
     prev = trick_combo(state)
@@ -349,21 +353,22 @@ def hints(state: dict, seat: int) -> list[dict]:
     for cb, ranks in ms[:30]:
         desc_ja, desc_en = _describe(cb, ranks)
         if prev is None:
-            why_ja, why_en = "先手なので好きな役を出せます。", "You lead, so any combination is allowed."
+            why, why_ja, why_en = "lead", "先手なので好きな役を出せます。", "You lead, so any combination is allowed."
         elif cb.power and prev.power == 0:
-            why_ja, why_en = "ボム・ロケットは通常役に勝ち、倍付けになります。", "Bombs and the rocket beat any ordinary play and double the stake."
+            why, why_ja, why_en = ("bomb", "ボム・ロケットは通常役に勝ち、倍付けになります。",
+                                   "Bombs and the rocket beat any ordinary play and double the stake.")
         else:
-            why_ja, why_en = "場より強い同じ役で上回ります。", "Beats the table with a higher play of the same type."
+            why, why_ja, why_en = "beat", "場より強い同じ役で上回ります。", "Beats the table with a higher play of the same type."
         if len(ranks) == len(hand):
-            why_ja, why_en = "これで上がりです。", "This plays out your hand."
+            why, why_ja, why_en = "out", "これで上がりです。", "This plays out your hand."
         out.append({"action": {"type": "play", "cards": pick_ids(hand, ranks)},
-                    "ja": f"{desc_ja}：{why_ja}", "en": f"{desc_en}: {why_en}"})
+                    "ja": f"{desc_ja}：{why_ja}", "en": f"{desc_en}: {why_en}", "why": {"code": why}})
     if prev is not None:
         if out:
             out.append({"action": {"type": "pass"}, "ja": "パス：上回れますが、温存もできます。",
-                        "en": "Pass: you could beat it but may keep your cards."})
+                        "en": "Pass: you could beat it but may keep your cards.", "why": {"code": "keep"}})
         else:
             out.append({"action": {"type": "pass"}, "ja": "パス：場に勝てる組合せがありません。",
-                        "en": "Pass: nothing in your hand beats the table."})
+                        "en": "Pass: nothing in your hand beats the table.", "why": {"code": "nothing"}})
     return search.first_of(out, choose(state, seat, "strong"))
 

@@ -512,7 +512,10 @@ class GuandanEngine(Engine):
     # --- hints and CPU -----------------------------------------------------------------
     def hint(self, state: dict, seat: int) -> list[dict]:
         """Legal actions of ``seat``, the つよい CPU's first, then cheapest first, each
-        ``{"action", "ja", "en"}``
+        ``{"action", "ja", "en", "why"}`` (``why``: the reason as a code for the table to
+        word: ``{"code": "wild", "subs": [ranks the wilds stand for]}``, ``"keep"`` /
+        ``"nothing"`` (a pass), ``"highest"`` (a tribute), ``"suggested"`` (a return), or
+        ``{}``)
         (003 §2 ヒント). When following, a pass closes the list; with nothing that beats
         the table it is the only hint. Tribute: the highest card; return: the suggested
         card first."""
@@ -521,25 +524,27 @@ class GuandanEngine(Engine):
         if ph == "play" and state["turn"] == seat:
             for p in self.legal_plays(state, seat):
                 ja, en = describe(p.reading)
+                why = {}
                 if p.reading.subs:
                     subs = "・".join(p.reading.subs)
                     ja += f"（ワイルドを{subs}扱い）"
                     en += f" (wild as {', '.join(p.reading.subs)})"
+                    why = {"code": "wild", "subs": list(p.reading.subs)}
                 out.append({"action": {"type": "play", "cards": list(p.cards),
-                                       "reading": p.reading.token}, "ja": ja, "en": en})
+                                       "reading": p.reading.token}, "ja": ja, "en": en, "why": why})
             if state["trick"]["last"] is not None:
                 if out:
                     out.append({"action": {"type": "pass"}, "ja": "パス（この機会は見送る）",
-                                "en": "Pass (this chance only)"})
+                                "en": "Pass (this chance only)", "why": {"code": "keep"}})
                 else:
                     out.append({"action": {"type": "pass"}, "ja": "場に勝てる役がないのでパス",
-                                "en": "Nothing beats the table: pass"})
+                                "en": "Nothing beats the table: pass", "why": {"code": "nothing"}})
             from .cpu import choose  # the つよい CPU's action first (issue 16)
             out = search.first_of(out, choose(self, state, seat, "strong"))
         elif ph == "tribute":
             for a in self.legal_actions(state, seat):
                 out.append({"action": a, "ja": f"{label(a['card'])}を献上（ワイルド以外で最強）",
-                            "en": f"Give {label(a['card'])} (highest card but the wilds)"})
+                            "en": f"Give {label(a['card'])} (highest card but the wilds)", "why": {"code": "highest"}})
         elif ph == "return":
             sug = self.suggested_return(state, seat)
             acts = self.legal_actions(state, seat)
@@ -547,7 +552,8 @@ class GuandanEngine(Engine):
             for a in acts:
                 tag = ("おすすめ", "suggested") if sug is not None and CODE[a["card"]] == CODE[sug] else ("", "")
                 out.append({"action": a, "ja": f"{label(a['card'])}を返す{('（' + tag[0] + '）') if tag[0] else ''}",
-                            "en": f"Return {label(a['card'])}{(' (' + tag[1] + ')') if tag[1] else ''}"})
+                            "en": f"Return {label(a['card'])}{(' (' + tag[1] + ')') if tag[1] else ''}",
+                            "why": {"code": "suggested"} if tag[0] else {}})
         elif ph == "hand_over":
             out.append({"action": {"type": "next_hand"}, "ja": "次の局へ", "en": "Next hand"})
         return out

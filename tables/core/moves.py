@@ -67,7 +67,7 @@ def next_hint(game: str, engine, state: dict, seat: int, current: list) -> tuple
     current = sorted(current)
     at = next((i for i, h in enumerate(found) if current and sorted(h["action"].get("cards", [])) == current), -1)
     top = found[(at + 1) % len(found)]
-    return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}", "action": {**top["action"], "ja": top["ja"]}},
+    return ({"code": "hint", "ja": f"ヒント：{top['ja']}", "en": f"Hint: {top['en']}", "action": {**top["action"], "ja": top["ja"], "why": top.get("why") or {}}},
             top["action"].get("cards", []))
 
 

@@ -11,6 +11,8 @@ actions, so a presenter cannot leak another seat's cards either.
 """
 from __future__ import annotations
 
+from .i18n import gettext as _
+
 
 class Presenter:
     """The default behaviour (a Daifugō-shaped view: ``view["seats"]`` and ``view["legal"]``).
@@ -33,6 +35,24 @@ class Presenter:
         as hints and buttons show it. Games override this; the default is the engine's
         Japanese label."""
         return action.get("ja") or action.get("type", "")
+
+    #: a hint's reason code (the engine's ``hint(...)[i]["why"]["code"]``) → its sentence,
+    #: untranslated; games fill it
+    hint_reasons: dict = {}
+
+    def hint_reason(self, why: dict) -> str:
+        """A hint's reason (``why``: ``{"code", **details}`` from the engine's hint; a
+        ``recommended`` one takes the code ``<code>_recommended``) in the current
+        language, its details filled in (a list joined by commas); ``""`` for none or an
+        unknown code."""
+        code = why.get("code")
+        if why.get("recommended"):
+            code = f"{code}_recommended"
+        message = self.hint_reasons.get(code)
+        if not message:
+            return ""
+        details = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in why.items()}
+        return _(message) % details
 
     def seats(self, view: dict) -> list[dict]:
         return view["seats"]

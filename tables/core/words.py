@@ -12,6 +12,7 @@ fails on any such code).
 from __future__ import annotations
 
 from .. import presenter
+from . import i18n
 from .i18n import gettext as _, gettext_noop
 
 #: codes of games.core.errors, tables.core.errors, tables.core.options, tables.core.moves,
@@ -51,6 +52,18 @@ def words_for(game: str) -> dict[str, str]:
     return {**REFUSALS, **getattr(presenter(game), "refusals", {})}
 
 
+def hint_text(game: str, action: dict) -> str:
+    """A hint's suggested ``action`` named in the current language, with the engine's
+    reason (``action["why"]``) when the game words it. In Japanese the engine's own
+    sentence (``action["ja"]``) already holds the reason."""
+    p = presenter(game)
+    play = p.action_label(action)
+    if i18n.current() == i18n.DEFAULT and action.get("ja"):
+        return play
+    reason = p.hint_reason(action.get("why") or {})
+    return _("%(play)s：%(why)s") % {"play": play, "why": reason} if reason else play
+
+
 def notice_text(game: str, notice: dict | None) -> str:
     """The sentence of ``notice`` (``{"code", "ja", "en", **details}``; a hint also has
     ``action``, the suggested action) in the current language (:mod:`tables.core.i18n`);
@@ -59,7 +72,7 @@ def notice_text(game: str, notice: dict | None) -> str:
         return ""
     code = notice.get("code", "")
     if code == "hint" and notice.get("action") is not None:
-        return _("ヒント：%(play)s") % {"play": presenter(game).action_label(notice["action"])}
+        return _("ヒント：%(play)s") % {"play": hint_text(game, notice["action"])}
     message = words_for(game).get(code)
     if message is None:
         return notice.get("ja", "")

@@ -176,6 +176,18 @@ class DoudizhuPresenter(Presenter):
             "card_label": card_label,
         }
 
+    #: the engine's hint reasons (games/doudizhu/cpu.py ``hints``, seed 001 §21)
+    hint_reasons = {
+        "lead": gettext_noop("先手なので好きな役を出せます。"),
+        "bomb": gettext_noop("ボム・ロケットは通常役に勝ち、倍付けになります。"),
+        "beat": gettext_noop("場より強い同じ役で上回ります。"),
+        "out": gettext_noop("これで上がりです。"),
+        "keep": gettext_noop("上回れますが、温存もできます。"),
+        "nothing": gettext_noop("場に勝てる組合せがありません。"),
+        "bid": gettext_noop("手札は最短%(turns)s手で出し切れます。"),
+        "bid_recommended": gettext_noop("おすすめ。手札は最短%(turns)s手で出し切れます。"),
+    }
+
     def hints(self, engine, state: dict, seat: int, hints: list[dict]) -> list[dict]:
         """While bidding the hint offered first is the recommended bid (the CPU's). A
         play's hint carries its reading's type (``action["combo"]``, §14: the strongest

@@ -192,6 +192,15 @@ class GuandanPresenter(Presenter):
             return {"table_name": play_name(notice["table"], notice.get("cards") or [])}
         return {}
 
+    #: the engine's hint reasons (games/guandan/engine.py ``hint``, seed 003 §2, §4)
+    hint_reasons = {
+        "wild": gettext_noop("ワイルドを%(subs)s扱い"),
+        "keep": gettext_noop("この機会は見送る"),
+        "nothing": gettext_noop("場に勝てる役がありません"),
+        "highest": gettext_noop("ワイルド以外で最強"),
+        "suggested": gettext_noop("おすすめ"),
+    }
+
     def action_label(self, action: dict) -> str:
         """The name of a Guandan action in the current language (hints, buttons): a play by
         its reading (``"9のペア"``), and when wilds stand in, what they stand for; a pass;

@@ -78,7 +78,7 @@ def test_hints_cheapest_first_with_reasons():
     s = table(["3 3 4 9 9 LJ BJ K K K K", "8 8 3", "10"], landlord=1, turn=1)
     s = act(s, 1, "8 8")
     hs = ENGINE.hint(s, 2)
-    assert hs == [{"action": {"type": "pass"}, "ja": hs[0]["ja"], "en": hs[0]["en"]}]
+    assert hs == [{"action": {"type": "pass"}, "ja": hs[0]["ja"], "en": hs[0]["en"], "why": {"code": "nothing"}}]
     s = act(s, 2, "pass")
     hs = ENGINE.hint(s, 0)
     got = [ranks(h["action"]) if h["action"]["type"] == "play" else "pass" for h in hs]

@@ -206,7 +206,7 @@ def test_hint_cheapest_first_and_pass_last():
     assert h[-1]["action"] == {"type": "pass"} or h[0]["action"] == {"type": "pass"}
     st, _ = play(st, 1, "SK")
     assert ENGINE.hint(st, 2) == [{"action": {"type": "pass"}, "ja": "場に勝てる役がないのでパス",
-                                   "en": "Nothing beats the table: pass"}]
+                                   "en": "Nothing beats the table: pass", "why": {"code": "nothing"}}]
 
 
 # --- tribute flow (§18–§22, §24) --------------------------------------------------------------

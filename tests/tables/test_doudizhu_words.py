@@ -9,7 +9,7 @@ from games import get_engine
 from games.doudizhu import errors as E
 from games.doudizhu.combos import Combo
 from games.doudizhu.engine import DECK
-from tables.core import i18n, words
+from tables.core import i18n, moves, words
 from tables.doudizhu.present import PRESENTER, log_lines
 
 REFUSED = [E.wrong_phase(), E.bid_too_low(2), E.cannot_pass(), E.no_cards(), E.not_a_combination(),
@@ -84,3 +84,19 @@ def test_the_landlord_line_speaks_to_the_reader_when_the_reader_is_the_landlord(
         you = i18n.catalog(i18n.supported(lang)).gettext("あなた")
         assert log_lines(view, {0: "CPU 0", 1: you}, me=1) == [mine]
         assert log_lines(view, {0: you, 1: "CPU 1"}, me=0) == [theirs]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Hint: No bid: Recommended: your hand needs"),
+    ("zh-hans", "提示：不叫：推荐。手牌最少"),
+])
+def test_a_hint_gives_its_reason_in_the_readers_language(lang, said):
+    """The engine's reason travels as a code (games/doudizhu/cpu.py ``hints``: ``why``)
+    and is worded by the table (seed 001 §21: a hint says why)."""
+    engine = get_engine("doudizhu")
+    state = engine.new({}, "h1")
+    seat = engine.actors(state)[0]
+    with i18n.use(lang):
+        notice, _ = moves.next_hint("doudizhu", engine, state, seat, [])
+        text = words.notice_text("doudizhu", notice)
+    assert text.startswith(said) and "入札" not in text  # none of the engine's Japanese

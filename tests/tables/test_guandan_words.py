@@ -14,7 +14,7 @@ from games.core.errors import IllegalAction
 from games.guandan.cards import N_CARDS, RANK, RANK_INDEX, power
 from games.guandan.combos import classify, describe
 from games.guandan.levels import A_REQUIRED, THREE_FAIL_RESET, level_update
-from tables.core import i18n, words
+from tables.core import i18n, moves, words
 from tables.guandan.present import PRESENTER, formula, play_name
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
@@ -140,3 +140,33 @@ def test_action_labels_of_tribute_return_and_pass(lang, foreign):
             assert label and not foreign.search(label), (action, label)
     with i18n.use("ja"):
         assert PRESENTER.action_label({"type": "pass", "ja": "パス（この機会は見送る）"}) == "パス（この機会は見送る）"
+
+
+def _hint_with(why_code: str):
+    """(hint, game engine) of a fresh deal whose hints include one with ``why_code``."""
+    engine = get_engine("guandan")
+    for n in range(60):
+        state = engine.new({}, f"w{n}")
+        seat = engine.actors(state)[0]
+        if why_code == "keep":
+            state, _ = engine.apply(state, seat, engine.choose(state, seat))
+            seat = engine.actors(state)[0]
+        for h in moves.hints("guandan", engine, state, seat):
+            if (h.get("why") or {}).get("code") == why_code:
+                return {**h["action"], "ja": h["ja"], "why": h["why"]}
+    raise AssertionError(f"no {why_code} hint in 60 deals")
+
+
+@pytest.mark.parametrize("lang, wild, keep", [
+    ("en", ": wild as ", "Pass: this chance only"),
+    ("zh-hans", "：逢人配当作", "过：这次先不出"),
+])
+def test_a_hint_names_what_the_wild_stands_for_and_why_in_the_readers_language(lang, wild, keep):
+    """The engine's reason travels as a code (games/guandan/engine.py ``hint``: ``why``),
+    worded by the table (seed 003 §2: ヒント)."""
+    with_wild, passing = _hint_with("wild"), _hint_with("keep")
+    with i18n.use(lang):
+        assert wild in words.hint_text("guandan", with_wild)
+        assert words.hint_text("guandan", passing) == keep
+    with i18n.use("ja"):
+        assert words.hint_text("guandan", with_wild) == with_wild["ja"] and "扱い" in with_wild["ja"]
