@@ -143,6 +143,32 @@ MIN_STRIP = 28
 SWITCHES = ("[data-mute]", "[data-pref=four-colour]", ".lang-switch button")
 
 
+def long_play_fits(page, label: str, n: int = 10) -> None:
+    """A play of ``n`` cards (faces copied from your hand into the field, as a long sequence
+    lies there: a .field-play with --n) overlaps enough to stay inside the field."""
+    page.evaluate("""n => {
+      const cards = document.createElement("div");
+      cards.className = "field-cards";
+      cards.style.setProperty("--n", n);
+      [...document.querySelectorAll("#hand-form .card")].slice(0, n).forEach(c => {
+        const k = document.createElement("span");
+        k.className = "card";
+        Object.assign(k.dataset, {r: c.dataset.r || "", s: c.dataset.s || "", p: c.dataset.p || ""});
+        cards.appendChild(k);
+      });
+      const play = document.createElement("div");
+      play.className = "field-play";
+      play.id = "long-play";
+      play.appendChild(cards);
+      document.getElementById("field").prepend(play);
+    }""", n)
+    field, cards = boxes(page, "#field")[0], boxes(page, "#long-play .card")
+    page.evaluate("document.getElementById('long-play').remove()")
+    assert len(cards) == n, f"{label}: {len(cards)} cards copied"
+    for c in cards:
+        assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{label}: {c} outside {field}"
+
+
 def shown_boxes(page, selector: str) -> list[dict]:
     """:func:`boxes` of the elements the reader can see (not in a closed menu either)."""
     return [b for b, seen in zip(boxes(page, selector), page.eval_on_selector_all(
@@ -212,6 +238,7 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
         page.wait_for_timeout(800)  # the deal's motion
         shoot(page, f"{game}-{players}-{tag}")
         check_one_screen(page, f"{game} {players} seats {tag}", sideways=size == LANDSCAPE)
+        long_play_fits(page, f"{game} {players} seats {tag}")
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     page.wait_for_timeout(300)
     shoot(page, f"{game}-{players}-desktop")

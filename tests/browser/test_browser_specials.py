@@ -104,6 +104,14 @@ def test_stop_interrupt_and_effect_in_a_seeded_practice_room(test_seeds, live_se
             button = page.wait_for_selector("#stop-window button[data-action=stop-stop]", timeout=40000)
             panel = page.inner_text("#stop-window")
             assert "止める人は？" in panel and "CPU" in panel and "残り" in panel
+            for width, height in ((812, 375), (375, 812)):  # a phone: the window floats whole over the top
+                page.set_viewport_size({"width": width, "height": height})
+                for part in ("#stop-window", "#stop-window .countdown", "#stop-window button[data-action=stop-stop]"):
+                    box = page.locator(part).bounding_box()
+                    assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5 \
+                        and box["y"] + box["height"] <= height + 0.5, (width, part, box)
+                assert page.locator("#stop-window button").bounding_box()["height"] >= 44 - 0.5
+            page.set_viewport_size({"width": 1280, "height": 720})
             button.click()
             page.wait_for_selector("#log li:has-text('で無効化')", timeout=5000)
             assert page.query_selector("#stop-window .chain") is not None  # the stop is shown in the window
