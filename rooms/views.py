@@ -72,14 +72,16 @@ def _to_room(request: HttpRequest, room: Room, token: str | None) -> HttpRespons
 def enter(request: HttpRequest) -> HttpResponse:
     """POST name + passphrase → the room of that passphrase (created if new)."""
     name = request.POST.get("name", "")
+    # a refused form comes back as typed, so the person corrects it (never stored or logged)
+    typed = {"name": name, "passphrase": request.POST.get("passphrase", "")[:64]}
     if not ratelimit.allow_join(request):
-        return _with_bid(request, render(request, "top.html", {"error": gettext(TOO_MANY), "name": name}, status=429))
+        return _with_bid(request, render(request, "top.html", {"error": gettext(TOO_MANY), **typed}, status=429))
     try:
         clean = clean_name(name)
-        key = room_key(normalise(request.POST.get("passphrase", "")))
+        key = room_key(normalise(typed["passphrase"]))
         room, token = lobby.enter(key, clean, tokens.digest(browser_id(request)))
     except (InvalidInput, IllegalAction) as exc:
-        return _with_bid(request, render(request, "top.html", {"error": _why(exc), "name": name}, status=400))
+        return _with_bid(request, render(request, "top.html", {"error": _why(exc), **typed}, status=400))
     return _to_room(request, room, token)
 
 

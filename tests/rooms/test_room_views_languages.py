@@ -26,3 +26,12 @@ def test_a_full_room_refuses_a_join_in_the_readers_language(make_room):
     client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
     response = client.post(f"/rooms/{room.id}/join/", {"name": "Gu"})
     assert response.status_code == 400 and "这个房间已满。" in response.content.decode()
+
+
+def test_a_refused_form_comes_back_as_typed(client):
+    """A passphrase one character too long is refused; the form keeps both fields as typed
+    (escaped), so the person shortens it instead of typing it all again."""
+    typed = "とても長い合言葉<b>" + "あ" * 25
+    html = client.post("/rooms/enter/", {"name": "Ann", "passphrase": typed}).content.decode()
+    assert "32" in html and 'value="Ann"' in html
+    assert f'value="{typed.replace("<", "&lt;").replace(">", "&gt;")}"' in html
