@@ -250,8 +250,18 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
 
 
 def background(page, selector: str) -> str:
-    page.wait_for_selector(selector, state="attached")  # (a swap may be under way)
-    return page.eval_on_selector(selector, "e => getComputedStyle(e).backgroundColor")
+    """The computed background of ``selector`` once it has settled: the same in two reads
+    100 ms apart (a swap may be under way, which leaves a detached element with no style,
+    or a colour transition)."""
+    last = None
+    for _ in range(50):
+        page.wait_for_selector(selector, state="attached")
+        now = page.eval_on_selector(selector, "e => e.isConnected ? getComputedStyle(e).backgroundColor : ''")
+        if now and now == last:
+            return now
+        last = now
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the background of {selector} never settled (last {last!r})")
 
 
 def tab_to(page, selector: str) -> None:
