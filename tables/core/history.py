@@ -84,10 +84,9 @@ def _next_deal(hand: dict, state: dict) -> dict:
     """The hand dealt next from the between-hands ``state``, with a fresh secret and a fresh
     seed (or the chained one: :func:`deal`)."""
     no, chain = hand["no"] + 1, hand.get("chain")
-    seed, secret = (f"{chain}:{no}" if isinstance(chain, str) else new_seed()), new_secret()
-    nxt = {"format": rec.FORMAT, "game": hand["game"], "config": hand["config"], "no": no,
-           "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
-           "before": rec.reseed(state, seed), "actions": [], "past": hand.get("past", [])}
+    seed = f"{chain}:{no}" if isinstance(chain, str) else new_seed()
+    nxt = deal(hand["game"], hand["config"], seed, hand.get("past", []), no)
+    nxt["before"] = rec.reseed(state, seed)
     if isinstance(chain, str):
         nxt["chain"] = chain
     return nxt
