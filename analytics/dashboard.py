@@ -82,10 +82,10 @@ def specials(qs) -> list[dict]:
     for r in qs.filter(metric=m.SPECIAL).values("game", "key").annotate(n=Sum("n")):
         card, _, use = r["key"].partition(":")
         table[(r["game"], card)][use] += r["n"]
-    out = []
+    out, games = [], dict(game_choices())
     for (game, card), uses in table.items():
         row = {"game": game, "card": card, **{u: uses.get(u, 0) for u in SPECIAL_USES},
-               "game_label": dict(game_choices()).get(game, game),
+               "game_label": games.get(game, game),
                "card_label": str(m.SPECIAL_CARD_LABELS.get(card, card))}
         others = {u: n for u, n in uses.items() if u not in SPECIAL_USES}
         row["other"] = ", ".join(f"{m.SPECIAL_USE_LABELS.get(u, u)} {n}" for u, n in sorted(others.items()))
