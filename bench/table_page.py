@@ -29,6 +29,8 @@ is measured in the browser:
   swap and page scripts (p50 / p95 / max), and to the end of the next frame (the page
   painted and the motions started: what the page scripts leave to that frame).
   Target: no task over 50 ms.
+- ``--parts``: afterwards, unthrottled, what re-rendering each part of the table costs the
+  renderer (parse, style, layout; :func:`measure_parts`), to show which part to make cheaper.
 - ``--trace FILE``: a Chrome trace of the plays (Playwright's ``browser.start_tracing``:
   the DevTools timeline and V8's sampling profiler) and what the long tasks spent their
   time in: trace events (Layout, UpdateLayoutTree, ParseHTML…) and JavaScript functions by
@@ -38,6 +40,7 @@ is measured in the browser:
     nice -n 10 .venv/bin/python bench/table_page.py --plays 40 --throttle 6 --skip-practice
     nice -n 10 .venv/bin/python bench/table_page.py --skip-practice --static-at d8ac638   # before/after
     nice -n 10 .venv/bin/python bench/table_page.py --skip-practice --trace /tmp/plays.json
+    nice -n 10 .venv/bin/python bench/table_page.py --skip-practice --plays 4 --parts   # where a swap's time goes
 
 Needs ``scripts/setup`` (npm packages, the bundle, build/sw.js) and playwright.
 """
@@ -264,6 +267,40 @@ def measure_motion(page, cdp, plays: int, rate: float, timeout_s: float = 600) -
             "painted_p50": percentile(painted, 50), "painted_p95": percentile(painted, 95)}
 
 
+PARTS_JS = """(n) => {
+  const ids = [...document.querySelectorAll('#stage [id]')].filter(el => el.parentElement.closest('[id]').id === 'stage'
+                                                                   || el.id === 'hand-form').map(el => el.id);
+  return [...new Set(ids)];
+}"""
+REPLACE_PART_JS = """(id) => { const el = document.getElementById(id); if (!el) return false;
+  el.outerHTML = el.outerHTML; void document.body.offsetHeight; return true; }"""
+
+
+def measure_parts(browser, page, rounds: int = 8) -> list[tuple[str, int, float, float, float]]:
+    """What re-rendering each part of the table costs the browser, unthrottled: each part of
+    ``#stage`` (and ``#hand-form``) replaced by a copy of itself ``rounds`` times, a layout
+    forced after each, on this seat's turn (nothing else arrives meanwhile). Figures are the
+    renderer's main-thread CPU time (trace events' ``tdur``, so other processes on the
+    machine do not count) per replacement: (part, elements, ParseHTML ms, style ms, layout ms).
+    The layout of a container-query container includes its subtree's style (interleaved)."""
+    import json
+
+    deadline = time.time() + 60
+    while not page.query_selector("#hand-form.my-turn") and time.time() < deadline:
+        page.wait_for_timeout(200)
+    out = []
+    for part in page.evaluate(PARTS_JS):
+        size = page.evaluate("(id) => document.getElementById(id).querySelectorAll('*').length + 1", part)
+        browser.start_tracing(page=page, categories=["devtools.timeline"])
+        for _ in range(rounds):
+            page.evaluate(REPLACE_PART_JS, part)
+        events = json.loads(browser.stop_tracing())["traceEvents"]
+        ms = {name: sum(e.get("tdur", 0) for e in events if e.get("name") == name and e.get("ph") == "X") / rounds / 1000
+              for name in ("ParseHTML", "UpdateLayoutTree", "Layout")}
+        out.append((part, size, ms["ParseHTML"], ms["UpdateLayoutTree"], ms["Layout"]))
+    return out
+
+
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute",
                     "disabled-by-default-v8.cpu_profiler", "blink.user_timing"]
 
@@ -388,6 +425,8 @@ def main() -> None:
     parser.add_argument("--trace", type=Path, metavar="FILE",
                         help="record a Chrome trace of the plays into FILE and print where the long tasks went"
                              " (tracing slows the page: compare figures without it)")
+    parser.add_argument("--parts", action="store_true",
+                        help="then, unthrottled: what re-rendering each part of the table costs (parse, style, layout)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -423,6 +462,11 @@ def main() -> None:
                 print(f"  target (no task over 50 ms during a play animation): {verdict}")
                 if args.trace:
                     print("\n".join(trace_summary(raw)))
+                if args.parts:
+                    print("each part of the table re-rendered, unthrottled (renderer main-thread CPU ms per time):")
+                    for part, size, parse, style, layout in measure_parts(browser, page):
+                        print(f"    #{part:<14} {size:4d} elements: parse {parse:5.2f}, style {style:5.2f},"
+                              f" layout {layout:5.2f}, in all {parse + style + layout:5.2f}")
                 browser.close()
                 if not args.skip_practice:
                     for label, ms, (size, count, _, served) in practice(p, tmp, url, log):
