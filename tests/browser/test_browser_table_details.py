@@ -1,0 +1,98 @@
+"""Small layout details of the table (issue 13's leftovers), measured with Playwright's
+bounding boxes in rooms the test sets up on the server (a deal pinned by its seed, moves made
+by the engine) and opens in this browser: Guandan's ワイルド column label on one line at a
+desktop; the guest's rule list in the waiting room as chips on a phone; the replay page
+inside a 375 px phone; Guandan's "+2" badge beside the level it belongs to; the field's
+"CPU 1 が出しました" on one line in the narrowest field (six seats, a phone either way).
+With ``TEFUDA_SHOTS=<folder>`` each screen is also saved there (for looking at)."""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from rooms import lobby, passphrase, tokens
+from rooms.models import Room
+from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, PORTRAIT, boxes, shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _on_server(fn, *args):
+    """``fn(*args)`` with the ORM in a thread of its own (Playwright's loop runs in this one)."""
+    def run():
+        from django.db import connection
+        try:
+            return fn(*args)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def _room(bid: str, phrase: str, game: str, options: dict, seed: str | None, until) -> int:
+    from games import get_engine
+    from games.core.engine import next_move
+    from rooms import actions
+
+    key = passphrase.room_key(passphrase.normalise(phrase))
+    room, _ = lobby.enter(key, "あなた", tokens.digest(bid), game=game)
+    lobby.set_options(room.id, 0, {"speed": "slow", "turn_limit": "0", **options}, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version, seed=seed)
+    for _ in range(5000):
+        room = Room.objects.get(pk=room.id)
+        if until is None or until(room):
+            return room.id
+        seat, action = next_move(get_engine(room.game), room.state)
+        actions.play(room.pk, seat, room.version, action, by="cpu")
+    raise AssertionError("never reached")
+
+
+def open_room(browser, url: str, size, game: str, *, options=None, seed=None, until=None, phrase=None):
+    """A room of ``game`` (you in seat 0, CPUs in the rest, slow CPUs, no turn limit), dealt
+    from ``seed``, its moves made by the engine until ``until(room)``; returns the page
+    showing it at ``size``."""
+    bid = tokens.new_token()
+    room_id = _on_server(_room, bid, phrase or f"details {bid[:8]}", game, options or {}, seed, until)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": url}])
+    page = context.new_page()
+    page.goto(f"{url}/rooms/{room_id}/")
+    page.wait_for_selector("#hand-form, #result:not([hidden])", timeout=30_000)
+    page.wait_for_timeout(800)  # the deal's motion
+    return page, room_id
+
+
+def one_line(page, selector: str) -> list[dict]:
+    """Each visible ``selector``'s box, the number of its lines (of its text's client rects)
+    and whether its text is cut (an ellipsis)."""
+    return page.eval_on_selector_all(selector, """els => els.filter(e => e.offsetParent !== null).map(e => {
+        const r = e.getBoundingClientRect(), range = document.createRange();
+        range.selectNodeContents(e);
+        const tops = new Set([...range.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top)));
+        return {x: r.x, y: r.y, w: r.width, h: r.height, lines: tops.size, text: e.textContent.trim(),
+                cut: e.scrollWidth > e.clientWidth + 1};
+    })""")
+
+
+def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
+    """Seat 0 holds a wild in the deal of gd24 (tests/rooms/guandan_plan): its column's
+    label ワイルド is one line at a desktop, and on a phone either way it stays inside its
+    column's tap button."""
+    page, _ = open_room(browser, live_server_url, DESKTOP, "guandan", seed="gd24")
+    tap = "#hand-form .gd-col[data-key=W] .gd-tap"
+    page.wait_for_selector(tap)
+    for size, tag in ((DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(400)
+        shoot(page, f"guandan-wild-{tag}")
+        label, col = one_line(page, tap)[0], boxes(page, "#hand-form .gd-col[data-key=W]")[0]
+        assert label["text"].startswith("ワイルド")
+        if tag == "desktop":
+            assert label["lines"] == 1, f"{tag}: ワイルド wraps: {label}"
+        assert col["x"] - 0.5 <= label["x"] and label["x"] + label["w"] <= col["x"] + col["w"] + 0.5, (tag, label, col)
+        glyphs = page.eval_on_selector(tap, """e => { const r = document.createRange(); r.selectNodeContents(e.firstChild);
+            const q = r.getBoundingClientRect(), b = e.getBoundingClientRect(); return [q.left - b.left, b.right - q.right]; }""")
+        assert min(glyphs) >= -0.5, f"{tag}: ワイルド runs outside its button {glyphs}"
+
