@@ -7,13 +7,16 @@ inside a 375 px phone; Guandan's "+2" badge beside the level it belongs to; the 
 With ``TEFUDA_SHOTS=<folder>`` each screen is also saved there (for looking at)."""
 from __future__ import annotations
 
+import os
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from rooms import lobby, passphrase, tokens
 from rooms.models import Room
-from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, PORTRAIT, boxes, shoot
+from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes
+from tests.browser.test_browser_layout import shoot as _shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,13 +34,13 @@ def _on_server(fn, *args):
         return pool.submit(run).result()
 
 
-def _room(bid: str, phrase: str, game: str, options: dict, seed: str | None, until) -> int:
+def _room(bid: str, phrase: str, game: str, options: dict, seed: str | None, until, name: str = "あなた") -> int:
     from games import get_engine
     from games.core.engine import next_move
     from rooms import actions
 
     key = passphrase.room_key(passphrase.normalise(phrase))
-    room, _ = lobby.enter(key, "あなた", tokens.digest(bid), game=game)
+    room, _ = lobby.enter(key, name, tokens.digest(bid), game=game)
     lobby.set_options(room.id, 0, {"speed": "slow", "turn_limit": "0", **options}, Room.objects.get(pk=room.id).version)
     lobby.start(room.id, 0, Room.objects.get(pk=room.id).version, seed=seed)
     for _ in range(5000):
@@ -62,6 +65,16 @@ def open_room(browser, url: str, size, game: str, *, options=None, seed=None, un
     page.wait_for_selector("#hand-form, #result:not([hidden])", timeout=30_000)
     page.wait_for_timeout(800)  # the deal's motion
     return page, room_id
+
+
+def shoot(page, name: str, full_page: bool = False) -> None:
+    """tests.browser.test_browser_layout's shoot, the whole page if ``full_page``."""
+    folder = os.environ.get("TEFUDA_SHOTS")
+    if folder and full_page:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+    elif folder:
+        _shoot(page, name)
 
 
 def one_line(page, selector: str) -> list[dict]:
@@ -96,3 +109,55 @@ def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
             const q = r.getBoundingClientRect(), b = e.getBoundingClientRect(); return [q.left - b.left, b.right - q.right]; }""")
         assert min(glyphs) >= -0.5, f"{tag}: ワイルド runs outside its button {glyphs}"
 
+
+
+def overflowing(page, width: int) -> list[str]:
+    """The visible elements whose right edge passes ``width`` or whose left edge is left of 0,
+    and those that cut their own content sideways (a box that clips or scrolls what is wider
+    than it: a table's last column, a list's numbers), as ``tag.class: text [left…right]``.
+    An element inside one that clips counts only through that one."""
+    return page.evaluate("""w => [...document.querySelectorAll('body *')].filter(e => {
+        if (e.matches('.lb, .sr-only') || !e.checkVisibility() || !e.getClientRects().length) return false;
+        const r = e.getBoundingClientRect(), clips = o => o !== 'visible';
+        const style = getComputedStyle(e);  // (a long name cut with an ellipsis is meant)
+        const cut = clips(style.overflowX) && style.textOverflow !== 'ellipsis' && e.scrollWidth > e.clientWidth + 1;
+        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+            if (clips(getComputedStyle(p).overflowX)) return cut;
+        }
+        return cut || (r.width > 0 && (r.right > w + 0.5 || r.left < -0.5));
+    }).map(e => e.tagName.toLowerCase() + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 30)
+              + ' [' + Math.round(e.getBoundingClientRect().left) + '…' + Math.round(e.getBoundingClientRect().right)
+              + ', ' + e.scrollWidth + '/' + e.clientWidth + ']')""", width)
+
+
+@pytest.mark.parametrize("game,players,locale", [("daifugo", 6, "ja-JP"), ("guandan", 4, "en-US"), ("doudizhu", 3, "en-US")])
+def test_the_replay_page_fits_a_phone(live_server_url, browser, game, players, locale):
+    """A room's finished hand (a long name in it) in the replay viewer at 375×812, at its
+    start, a middle step and its end (the result): nothing passes either edge or is cut
+    sideways, the page never scrolls sideways."""
+    from tests.rooms.test_hand_records import play_until
+
+    bid = tokens.new_token()
+
+    def finished():
+        room_id = _room(bid, f"replay {bid[:8]}", game, {"players": str(players)}, None, None, LONG_NAME)
+        play_until(room_id, 1)
+        return room_id
+
+    room_id = _on_server(finished)
+    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]}, locale=locale)
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/rooms/{room_id}/hands/1/")
+    page.wait_for_selector("#replay .replay-verified")
+    last = int(page.get_attribute("#replay", "data-last"))
+    for step, tag in ((None, "start"), (last // 2, "middle"), (last, "end")):
+        if step is not None:
+            page.click(f"#replay .replay-moves [data-step='{step}']" if step < last else "#replay button[data-step='%d']:not([data-key])" % last)
+            page.wait_for_function(f"() => document.querySelector('#replay').dataset.step === '{step}'")
+        page.wait_for_timeout(300)
+        shoot(page, f"replay-{game}-{tag}-portrait", full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PORTRAIT[0], f"{game} {tag}: the page is {width} px wide"
+        out = overflowing(page, PORTRAIT[0])
+        assert not out, f"{game} {tag}: past the right edge: {out}"
