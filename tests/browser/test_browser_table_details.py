@@ -161,3 +161,46 @@ def test_the_replay_page_fits_a_phone(live_server_url, browser, game, players, l
         assert width <= PORTRAIT[0], f"{game} {tag}: the page is {width} px wide"
         out = overflowing(page, PORTRAIT[0])
         assert not out, f"{game} {tag}: past the right edge: {out}"
+
+
+def beside(page, badge: str, text_of: str) -> list[dict]:
+    """For each visible ``badge``, the gap (px) between the end of the text before it in
+    ``text_of`` (its last line's box) and the badge, and how far their middles are apart
+    vertically."""
+    return page.eval_on_selector_all(badge, """(els, textOf) => els.filter(e => e.offsetParent !== null).map(e => {
+        const host = e.closest(textOf), range = document.createRange();
+        range.setStart(host, 0);
+        range.setEndBefore(e);
+        const lines = [...range.getClientRects()].filter(q => q.width > 0.5);
+        const t = lines[lines.length - 1], b = e.getBoundingClientRect();
+        return {gap: b.left - t.right, dy: Math.abs((b.top + b.bottom) / 2 - (t.top + t.bottom) / 2),
+                badge: e.textContent, text: range.toString().trim().slice(-12)};
+    })""", text_of)
+
+
+@pytest.mark.parametrize("size,tag", [(DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")])
+def test_guandan_rise_badge_sits_beside_its_level(live_server_url, browser, size, tag):
+    """At a Guandan hand's result the "+2" badge follows the "2 → 4" of the level formula on
+    the same line (and the status bar's follows its team's level), a few px from it, once
+    its motion has ended."""
+    from tests.rooms.test_hand_records import play_until
+
+    bid = tokens.new_token()
+
+    def finished():
+        room_id = _room(bid, f"rise {bid[:8]}", "guandan", {}, "gd24", None)
+        play_until(room_id, 1)
+        return room_id
+
+    room_id = _on_server(finished)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/rooms/{room_id}/")
+    page.wait_for_selector("#result:not([hidden]) .gd-formula .gd-float")
+    page.wait_for_timeout(1800)  # the badge's motion (1.4 s)
+    shoot(page, f"guandan-rise-{tag}")
+    found = beside(page, "#result .gd-formula .gd-float", ".gd-formula") + beside(page, "#status .gd-team .gd-float", ".gd-team")
+    assert len(found) == 2, found
+    for f in found:
+        assert 0 <= f["gap"] <= 8 and f["dy"] <= 3, f"{tag}: the badge is away from its level: {f}"
