@@ -204,3 +204,35 @@ def test_guandan_rise_badge_sits_beside_its_level(live_server_url, browser, size
     assert len(found) == 2, found
     for f in found:
         assert 0 <= f["gap"] <= 8 and f["dy"] <= 3, f"{tag}: the badge is away from its level: {f}"
+
+
+def _cpu_played_and_my_turn(room) -> bool:
+    s = room.state
+    return s["phase"] == "play" and s["turn"] == 0 and s["field"] is not None and s["field"]["by"] != 0
+
+
+def test_the_field_caption_stays_on_one_line(live_server_url, browser):
+    """Six-seat Daifugō (the narrowest field) at your turn after a CPU played: "CPU 5 が出しました"
+    and "あなたの番です" are one line each inside the field, whole, upright and sideways; a
+    long name there is cut with an ellipsis rather than wrapped."""
+    page, room_id = open_room(browser, live_server_url, LANDSCAPE, "daifugo", options={"players": "6"},
+                              until=_cpu_played_and_my_turn)
+    page.wait_for_selector("#field .field-play")
+    captions = "#field > p.field-by, #field > p.whose-turn"
+    for size, tag in ((LANDSCAPE, "landscape"), (PORTRAIT, "portrait")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(500)
+        shoot(page, f"daifugo-6-field-caption-{tag}")
+        field = boxes(page, "#field")[0]
+        found = one_line(page, captions)
+        assert len(found) == 2 and "が出しました" in found[0]["text"], found
+        for c in found:
+            assert c["lines"] == 1 and not c["cut"], f"{tag}: the caption wraps or is cut: {c} (field {field})"
+            assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{tag}: {c} outside {field}"
+        page.eval_on_selector("#field > p.field-by", "(e, name) => e.dataset.was = e.textContent = e.textContent.replace(/^\\S+ \\S+/, name)", LONG_NAME)
+        shoot(page, f"daifugo-6-field-caption-{tag}-long")
+        c = one_line(page, "#field > p.field-by")[0]
+        assert LONG_NAME in c["text"] and c["lines"] == 1 and c["cut"], f"{tag}: a long name: {c}"
+        assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{tag}: {c} outside {field}"
+        page.reload()
+        page.wait_for_selector("#field .field-play")
