@@ -236,3 +236,47 @@ def test_the_field_caption_stays_on_one_line(live_server_url, browser):
         assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{tag}: {c} outside {field}"
         page.reload()
         page.wait_for_selector("#field .field-play")
+
+
+def _waiting_room(host_bid: str, guest_bid: str, phrase: str) -> int:
+    key = passphrase.room_key(passphrase.normalise(phrase))
+    room, _ = lobby.enter(key, "ホスト", tokens.digest(host_bid))
+    lobby.set_options(room.id, 0, {"rules": "1", "rule_stop": "on", "rule_eight_cut": "on", "rule_redeal": "on",
+                                   "rule_revolution_stop": "on", "rule_five_skip": "on"},
+                      Room.objects.get(pk=room.id).version)
+    lobby.enter(key, LONG_NAME, tokens.digest(guest_bid))
+    return room.id
+
+
+def test_the_guests_rule_list_reads_as_a_list_on_a_phone(live_server_url, browser):
+    """A guest's waiting room on an upright phone lists the room's rules (some on, some off,
+    "♥3・♠3 無効化" with a space of its own) as chips: each one line, with a border, apart
+    from the next by a visible gap; the two lists (on, off) start on lines of their own;
+    the waiting room fits in two screens."""
+    host_bid, guest_bid = tokens.new_token(), tokens.new_token()
+    room_id = _on_server(_waiting_room, host_bid, guest_bid, f"rules {host_bid[:8]}")
+    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]})
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": guest_bid, "url": live_server_url}])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/rooms/{room_id}/")
+    page.wait_for_selector("#lobby .settings.rules")
+    page.wait_for_timeout(300)
+    shoot(page, "waiting-room-guest-rules-portrait")
+    on, off = boxes(page, "#lobby .rules .rule.on"), boxes(page, "#lobby .rules .rule.off")
+    assert len(on) == 5 and len(off) == 3, (on, off)  # (10捨て, a house rule off, is not listed)
+    chips = on + off
+    lines = page.eval_on_selector_all("#lobby .rules .rule", "els => els.map(e => e.getClientRects().length)")
+    assert set(lines) == {1}, f"a rule wraps over lines: {lines}"
+    framed = page.eval_on_selector_all("#lobby .rules .rule", """els => els.map(e => {
+        const s = getComputedStyle(e); return parseFloat(s.borderTopWidth) > 0 || s.backgroundColor !== 'rgba(0, 0, 0, 0)'; })""")
+    assert all(framed), "a rule is bare text"
+    for a, b in zip(chips, chips[1:]):
+        if abs(a["y"] - b["y"]) < 2:  # side by side: a gap of at least 6 px
+            assert b["x"] - (a["x"] + a["w"]) >= 6, f"rules run together: {a} {b}"
+        else:
+            assert b["y"] >= a["y"] + a["h"], f"rules overlap: {a} {b}"
+    assert off[0]["y"] >= on[-1]["y"] + on[-1]["h"], "the rules switched off share a line with those on"
+    for c in chips:
+        assert c["x"] >= 0 and c["x"] + c["w"] <= PORTRAIT[0], c
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= 2 * PORTRAIT[1], f"the waiting room is {height} px tall"
