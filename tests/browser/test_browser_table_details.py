@@ -108,6 +108,8 @@ def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
         glyphs = page.eval_on_selector(tap, """e => { const r = document.createRange(); r.selectNodeContents(e.firstChild);
             const q = r.getBoundingClientRect(), b = e.getBoundingClientRect(); return [q.left - b.left, b.right - q.right]; }""")
         assert min(glyphs) >= -0.5, f"{tag}: ワイルド runs outside its button {glyphs}"
+        turn = one_line(page, "#field > p.whose-turn")[0]  # (the narrow field of a phone held sideways)
+        assert turn["text"] == "あなたの番です" and turn["lines"] == 1 and not turn["cut"], f"{tag}: {turn}"
 
 
 
@@ -280,3 +282,45 @@ def test_the_guests_rule_list_reads_as_a_list_on_a_phone(live_server_url, browse
         assert c["x"] >= 0 and c["x"] + c["w"] <= PORTRAIT[0], c
     height = page.evaluate("document.scrollingElement.scrollHeight")
     assert height <= 2 * PORTRAIT[1], f"the waiting room is {height} px tall"
+
+
+def test_guandan_columns_sideways_show_wider_strips_and_fit(live_server_url, browser):
+    """Guandan held sideways (812×375), the deal of gd24 (a column of five 7s): the rank
+    columns sit below the status bar (they were pushed up over it, their taps under ルール and
+    退出), the buttons on screen and on top (a column too tall for the room left goes under
+    them, never over them), nothing scrolls; once the hand's columns are at most three cards
+    (the deal of wide2) each card shows a strip of at least 26 px (it was 0.62 of a card's width,
+    ~19-24 px) and every column ends above the buttons."""
+    page, room_id = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="gd24")
+    page.wait_for_selector("#hand-form .gd-col")
+
+    def measure(tag, fits: bool):
+        page.wait_for_timeout(400)
+        shoot(page, f"guandan-columns-{tag}")
+        bar, taps = boxes(page, ".stage-top")[0], boxes(page, "#hand-form .gd-tap")
+        buttons = boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select")
+        top = min(b["y"] for b in buttons)
+        assert min(t["y"] for t in taps) >= bar["y"] + bar["h"] - 0.5, f"{tag}: a column over the status bar {taps[0]} {bar}"
+        strips = []
+        for key in page.eval_on_selector_all("#hand-form .gd-col", "els => els.map(e => e.dataset.key)"):
+            cards = boxes(page, f"#hand-form .gd-col[data-key='{key}'] .card")
+            if fits:
+                assert cards[-1]["y"] + cards[-1]["h"] <= top + 0.5, f"{tag}: column {key} runs into the buttons {cards[-1]} (top {top})"
+            strips += [b["y"] - a["y"] for a, b in zip(cards, cards[1:])]
+        on_top = page.eval_on_selector_all("#hand-form .controls button:not([hidden]), #hand-form .controls select", """els => els.map(e => {
+            const r = e.getBoundingClientRect(), at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height - 4);
+            return e.contains(at) || (at && at.closest('.controls') !== null); })""")
+        assert all(on_top), f"{tag}: a button under the cards {on_top}"
+        for b in buttons:
+            assert b["y"] + b["h"] <= LANDSCAPE[1] + 0.5, f"{tag}: a button below the screen {b}"
+        assert page.evaluate("document.scrollingElement.scrollHeight") <= LANDSCAPE[1] + 1
+        return min(strips) if strips else None
+
+    measure("gd24-deal", fits=False)
+    page.close()
+    # wide2: 14 columns of at most three cards (a deal found with the engine)
+    page, room_id = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="wide2")
+    page.wait_for_selector("#hand-form .gd-col")
+    assert page.eval_on_selector("#hand-form .gd-cols", "e => getComputedStyle(e).getPropertyValue('--tall').trim()") == "3"
+    strip = measure("wide2-deal", fits=True)
+    assert strip >= 26, f"cards show strips of {strip:.1f} px"
