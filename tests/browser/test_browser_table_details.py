@@ -206,6 +206,10 @@ def test_guandan_rise_badge_sits_beside_its_level(live_server_url, browser, size
     assert len(found) == 2, found
     for f in found:
         assert 0 <= f["gap"] <= 8 and f["dy"] <= 3, f"{tag}: the badge is away from its level: {f}"
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= size[0] + 1, f"{tag}: the page scrolls sideways at the result ({width} px)"
+    for b in boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select"):
+        assert b["x"] >= 0 and b["x"] + b["w"] <= size[0] + 0.5, f"{tag}: a button off screen sideways {b}"
 
 
 def _cpu_played_and_my_turn(room) -> bool:
@@ -282,6 +286,8 @@ def test_the_guests_rule_list_reads_as_a_list_on_a_phone(live_server_url, browse
         assert c["x"] >= 0 and c["x"] + c["w"] <= PORTRAIT[0], c
     height = page.evaluate("document.scrollingElement.scrollHeight")
     assert height <= 2 * PORTRAIT[1], f"the waiting room is {height} px tall"
+    from tests.browser.test_browser_axe import serious
+    assert serious(page) == [], "the guest's waiting room"
 
 
 def test_guandan_columns_sideways_show_wider_strips_and_fit(live_server_url, browser):
