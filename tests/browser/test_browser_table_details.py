@@ -3,7 +3,9 @@ bounding boxes in rooms the test sets up on the server (a deal pinned by its see
 by the engine) and opens in this browser: Guandan's ワイルド column label on one line at a
 desktop; the guest's rule list in the waiting room as chips on a phone; the replay page
 inside a 375 px phone; Guandan's "+2" badge beside the level it belongs to; the field's
-"CPU 1 が出しました" on one line in the narrowest field (six seats, a phone either way).
+"CPU 1 が出しました" on one line in the narrowest field (six seats, a phone either way);
+Guandan's rank columns held sideways below the status bar, their cards' strips as tall as
+the room allows.
 With ``TEFUDA_SHOTS=<folder>`` each screen is also saved there (for looking at)."""
 from __future__ import annotations
 
@@ -221,7 +223,7 @@ def test_the_field_caption_stays_on_one_line(live_server_url, browser):
     """Six-seat Daifugō (the narrowest field) at your turn after a CPU played: "CPU 5 が出しました"
     and "あなたの番です" are one line each inside the field, whole, upright and sideways; a
     long name there is cut with an ellipsis rather than wrapped."""
-    page, room_id = open_room(browser, live_server_url, LANDSCAPE, "daifugo", options={"players": "6"},
+    page, _ = open_room(browser, live_server_url, LANDSCAPE, "daifugo", options={"players": "6"},
                               until=_cpu_played_and_my_turn)
     page.wait_for_selector("#field .field-play")
     captions = "#field > p.field-by, #field > p.whose-turn"
@@ -297,7 +299,7 @@ def test_guandan_columns_sideways_show_wider_strips_and_fit(live_server_url, bro
     them, never over them), nothing scrolls; once the hand's columns are at most three cards
     (the deal of wide2) each card shows a strip of at least 26 px (it was 0.62 of a card's width,
     ~19-24 px) and every column ends above the buttons."""
-    page, room_id = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="gd24")
+    page, _ = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="gd24")
     page.wait_for_selector("#hand-form .gd-col")
 
     def measure(tag, fits: bool):
@@ -325,7 +327,7 @@ def test_guandan_columns_sideways_show_wider_strips_and_fit(live_server_url, bro
     measure("gd24-deal", fits=False)
     page.close()
     # wide2: 14 columns of at most three cards (a deal found with the engine)
-    page, room_id = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="wide2")
+    page, _ = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="wide2")
     page.wait_for_selector("#hand-form .gd-col")
     assert page.eval_on_selector("#hand-form .gd-cols", "e => getComputedStyle(e).getPropertyValue('--tall').trim()") == "3"
     strip = measure("wide2-deal", fits=True)
