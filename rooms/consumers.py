@@ -371,27 +371,27 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # --- lobby actions -----------------------------------------------------------------------
     async def act_add_cpu(self, msg):
-        await self._do(lambda: lobby.add_cpu(self.room_id, self._order(), intents.version(msg)))
+        await self._do(lambda: lobby.add_cpu(self.room_id, self._host_order(), intents.version(msg)))
 
     async def act_cpu_level(self, msg):
         """The host sets a CPU seat's level (やさしい / ふつう / つよい) in the waiting room."""
-        await self._do(lambda: lobby.set_cpu_level(self.room_id, self._order(), intents.small_int(msg, "seat"),
+        await self._do(lambda: lobby.set_cpu_level(self.room_id, self._host_order(), intents.small_int(msg, "seat"),
                                                    msg.get("level"), intents.version(msg)))
 
     async def act_remove(self, msg):
-        await self._do(lambda: lobby.remove(self.room_id, self._order(), intents.small_int(msg, "seat"), intents.version(msg)))
+        await self._do(lambda: lobby.remove(self.room_id, self._host_order(), intents.small_int(msg, "seat"), intents.version(msg)))
 
     async def act_options(self, msg):
         data = {k: msg.get(k) for k in ("game", "players", "speed", "turn_limit") if k in msg}
         data.update({k: v for k, v in msg.items() if k == "rules" or k.startswith("rule_")})  # switches
         data.update({k: msg[k] for c in opts.CHOICES.values() for k in c if k in msg})  # rule chips
-        await self._do(lambda: lobby.set_options(self.room_id, self._order(), data, intents.version(msg)))
+        await self._do(lambda: lobby.set_options(self.room_id, self._host_order(), data, intents.version(msg)))
 
     async def act_start(self, msg):
-        await self._do(lambda: lobby.start(self.room_id, self._order(), intents.version(msg)))
+        await self._do(lambda: lobby.start(self.room_id, self._host_order(), intents.version(msg)))
 
     async def act_lobby(self, msg):
-        await self._do(lambda: lobby.to_lobby(self.room_id, self._order(), intents.version(msg)))
+        await self._do(lambda: lobby.to_lobby(self.room_id, self._host_order(), intents.version(msg)))
 
     async def act_new_match(self, msg):
         await self._do(lambda: lobby.new_match(self.room_id, self._order(), intents.version(msg)))
@@ -530,6 +530,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def order(self) -> int:
         return await database_sync_to_async(self._order)()
+
+    def _host_order(self) -> int:
+        """This socket's seat number if it is the host's; anyone else is refused as not the
+        host before the rest of the message is read (no version, an old one, a hostile
+        option value: still ``not_host``, never the generic ``malformed``)."""
+        row = Seat.objects.filter(pk=self.seat_pk).values_list("order", "is_host").first()
+        if row is None:
+            raise errors.not_seated()
+        if not row[1]:
+            raise errors.not_host()
+        return row[0]
 
     # --- stamps (issue 17) -------------------------------------------------------------------
     async def act_stamp(self, msg):

@@ -141,13 +141,28 @@ def team_name(team: int) -> str:
     return _(TEAM_NAMES[team])
 
 
+def _rise_sentence(result: dict) -> str:
+    """The level formula's first sentence ("味方が3位なので+2: 2 → 4")."""
+    win = result["winner_team"]
+    return _(RISES[result["delta"]]) % {"before": result["levels_before"][win], "after": result["levels_after"][win]}
+
+
+def formula_parts(result: dict) -> tuple[str, str]:
+    """:func:`formula` cut after its first sentence (the result card's "+2" badge follows
+    the level it belongs to, before any further sentence); "2 → 4" never breaks."""
+    head, text = _rise_sentence(result), formula(result)
+    if not text.startswith(head):  # (a translation that puts the sentence elsewhere)
+        return text, ""
+    return head.replace(" → ", "\u00a0→\u00a0"), text[len(head):]
+
+
 def formula(result: dict) -> str:
     """How the winners' level moved after a hand, in the current language: the sentence
     of :func:`games.guandan.levels._explain` built from the result's fields (seed 000
     §16–§17, seed 003's A rule)."""
     win, delta = result["winner_team"], result["delta"]
     before, after = result["levels_before"][win], result["levels_after"][win]
-    text = _(RISES[delta]) % {"before": before, "after": after}
+    text = _rise_sentence(result)
     if result["match_won"]:
         text = _("%(formula)s。Aの局で1・%(partner)s位のためA突破、総合勝利") % {
             "formula": text, "partner": "2" if delta == 3 else "3"}
@@ -419,7 +434,7 @@ def _result(result: dict, names: dict, view: dict, my_team: int) -> dict:
                     "won": s % 2 == win, "level": result["levels_after"][s % 2]}
                    for i, s in enumerate(order)],
         "winner": team_name(win), "i_won": win == my_team, "delta": result["delta"], "rise": _rise(result),
-        "formula": formula(result), "before": result["levels_before"][win],
+        "formula": formula(result), "formula_parts": formula_parts(result), "before": result["levels_before"][win],
         "after": result["levels_after"][win], "match_won": result["match_won"],
     }
 

@@ -1,0 +1,334 @@
+"""Small layout details of the table (issue 13's leftovers), measured with Playwright's
+bounding boxes in rooms the test sets up on the server (a deal pinned by its seed, moves made
+by the engine) and opens in this browser: Guandan's ワイルド column label on one line at a
+desktop; the guest's rule list in the waiting room as chips on a phone; the replay page
+inside a 375 px phone; Guandan's "+2" badge beside the level it belongs to; the field's
+"CPU 1 が出しました" on one line in the narrowest field (six seats, a phone either way);
+Guandan's rank columns held sideways below the status bar, their cards' strips as tall as
+the room allows.
+With ``TEFUDA_SHOTS=<folder>`` each screen is also saved there (for looking at)."""
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from rooms import lobby, passphrase, tokens
+from rooms.models import Room
+from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes
+from tests.browser.test_browser_layout import shoot as _shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _on_server(fn, *args):
+    """``fn(*args)`` with the ORM in a thread of its own (Playwright's loop runs in this one)."""
+    def run():
+        from django.db import connection
+        try:
+            return fn(*args)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def _room(bid: str, phrase: str, game: str, options: dict, seed: str | None, until, name: str = "あなた") -> int:
+    from games import get_engine
+    from games.core.engine import next_move
+    from rooms import actions
+
+    key = passphrase.room_key(passphrase.normalise(phrase))
+    room, _ = lobby.enter(key, name, tokens.digest(bid), game=game)
+    lobby.set_options(room.id, 0, {"speed": "slow", "turn_limit": "0", **options}, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version, seed=seed)
+    for _ in range(5000):
+        room = Room.objects.get(pk=room.id)
+        if until is None or until(room):
+            return room.id
+        seat, action = next_move(get_engine(room.game), room.state)
+        actions.play(room.pk, seat, room.version, action, by="cpu")
+    raise AssertionError("never reached")
+
+
+def open_room(browser, url: str, size, game: str, *, options=None, seed=None, until=None, phrase=None):
+    """A room of ``game`` (you in seat 0, CPUs in the rest, slow CPUs, no turn limit), dealt
+    from ``seed``, its moves made by the engine until ``until(room)``; returns the page
+    showing it at ``size``."""
+    bid = tokens.new_token()
+    room_id = _on_server(_room, bid, phrase or f"details {bid[:8]}", game, options or {}, seed, until)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": url}])
+    page = context.new_page()
+    page.goto(f"{url}/rooms/{room_id}/")
+    page.wait_for_selector("#hand-form, #result:not([hidden])", timeout=30_000)
+    page.wait_for_timeout(800)  # the deal's motion
+    return page, room_id
+
+
+def shoot(page, name: str, full_page: bool = False) -> None:
+    """tests.browser.test_browser_layout's shoot, the whole page if ``full_page``."""
+    folder = os.environ.get("TEFUDA_SHOTS")
+    if folder and full_page:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+    elif folder:
+        _shoot(page, name)
+
+
+def one_line(page, selector: str) -> list[dict]:
+    """Each visible ``selector``'s box, the number of its lines (of its text's client rects)
+    and whether its text is cut (an ellipsis)."""
+    return page.eval_on_selector_all(selector, """els => els.filter(e => e.offsetParent !== null).map(e => {
+        const r = e.getBoundingClientRect(), range = document.createRange();
+        range.selectNodeContents(e);
+        const tops = new Set([...range.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top)));
+        return {x: r.x, y: r.y, w: r.width, h: r.height, lines: tops.size, text: e.textContent.trim(),
+                cut: e.scrollWidth > e.clientWidth + 1};
+    })""")
+
+
+def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
+    """Seat 0 holds a wild in the deal of gd24 (tests/rooms/guandan_plan): its column's
+    label ワイルド is one line at a desktop, and on a phone either way it stays inside its
+    column's tap button."""
+    page, _ = open_room(browser, live_server_url, DESKTOP, "guandan", seed="gd24")
+    tap = "#hand-form .gd-col[data-key=W] .gd-tap"
+    page.wait_for_selector(tap)
+    for size, tag in ((DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(400)
+        shoot(page, f"guandan-wild-{tag}")
+        label, col = one_line(page, tap)[0], boxes(page, "#hand-form .gd-col[data-key=W]")[0]
+        assert label["text"].startswith("ワイルド")
+        if tag == "desktop":
+            assert label["lines"] == 1, f"{tag}: ワイルド wraps: {label}"
+        assert col["x"] - 0.5 <= label["x"] and label["x"] + label["w"] <= col["x"] + col["w"] + 0.5, (tag, label, col)
+        glyphs = page.eval_on_selector(tap, """e => { const r = document.createRange(); r.selectNodeContents(e.firstChild);
+            const q = r.getBoundingClientRect(), b = e.getBoundingClientRect(); return [q.left - b.left, b.right - q.right]; }""")
+        assert min(glyphs) >= -0.5, f"{tag}: ワイルド runs outside its button {glyphs}"
+        turn = one_line(page, "#field > p.whose-turn")[0]  # (the narrow field of a phone held sideways)
+        assert turn["text"] == "あなたの番です" and turn["lines"] == 1 and not turn["cut"], f"{tag}: {turn}"
+
+
+
+def overflowing(page, width: int) -> list[str]:
+    """The visible elements whose right edge passes ``width`` or whose left edge is left of 0,
+    and those that cut their own content sideways (a box that clips or scrolls what is wider
+    than it: a table's last column, a list's numbers), as ``tag.class: text [left…right]``.
+    An element inside one that clips counts only through that one."""
+    return page.evaluate("""w => [...document.querySelectorAll('body *')].filter(e => {
+        if (e.matches('.lb, .sr-only') || !e.checkVisibility() || !e.getClientRects().length) return false;
+        const r = e.getBoundingClientRect(), clips = o => o !== 'visible';
+        const style = getComputedStyle(e);  // (a long name cut with an ellipsis is meant)
+        const cut = clips(style.overflowX) && style.textOverflow !== 'ellipsis' && e.scrollWidth > e.clientWidth + 1;
+        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+            if (clips(getComputedStyle(p).overflowX)) return cut;
+        }
+        return cut || (r.width > 0 && (r.right > w + 0.5 || r.left < -0.5));
+    }).map(e => e.tagName.toLowerCase() + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 30)
+              + ' [' + Math.round(e.getBoundingClientRect().left) + '…' + Math.round(e.getBoundingClientRect().right)
+              + ', ' + e.scrollWidth + '/' + e.clientWidth + ']')""", width)
+
+
+@pytest.mark.parametrize("game,players,locale", [("daifugo", 6, "ja-JP"), ("guandan", 4, "en-US"), ("doudizhu", 3, "en-US")])
+def test_the_replay_page_fits_a_phone(live_server_url, browser, game, players, locale):
+    """A room's finished hand (a long name in it) in the replay viewer at 375×812, at its
+    start, a middle step and its end (the result): nothing passes either edge or is cut
+    sideways, the page never scrolls sideways."""
+    from tests.rooms.test_hand_records import play_until
+
+    bid = tokens.new_token()
+
+    def finished():
+        room_id = _room(bid, f"replay {bid[:8]}", game, {"players": str(players)}, None, None, LONG_NAME)
+        play_until(room_id, 1)
+        return room_id
+
+    room_id = _on_server(finished)
+    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]}, locale=locale)
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/rooms/{room_id}/hands/1/")
+    page.wait_for_selector("#replay .replay-verified")
+    last = int(page.get_attribute("#replay", "data-last"))
+    for step, tag in ((None, "start"), (last // 2, "middle"), (last, "end")):
+        if step is not None:
+            page.click(f"#replay .replay-moves [data-step='{step}']" if step < last else "#replay button[data-step='%d']:not([data-key])" % last)
+            page.wait_for_function(f"() => document.querySelector('#replay').dataset.step === '{step}'")
+        page.wait_for_timeout(300)
+        shoot(page, f"replay-{game}-{tag}-portrait", full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PORTRAIT[0], f"{game} {tag}: the page is {width} px wide"
+        out = overflowing(page, PORTRAIT[0])
+        assert not out, f"{game} {tag}: past the right edge: {out}"
+
+
+def beside(page, badge: str, text_of: str) -> list[dict]:
+    """For each visible ``badge``, the gap (px) between the end of the text before it in
+    ``text_of`` (its last line's box) and the badge, and how far their middles are apart
+    vertically."""
+    return page.eval_on_selector_all(badge, """(els, textOf) => els.filter(e => e.offsetParent !== null).map(e => {
+        const host = e.closest(textOf), range = document.createRange();
+        range.setStart(host, 0);
+        range.setEndBefore(e);
+        const lines = [...range.getClientRects()].filter(q => q.width > 0.5);
+        const t = lines[lines.length - 1], b = e.getBoundingClientRect();
+        return {gap: b.left - t.right, dy: Math.abs((b.top + b.bottom) / 2 - (t.top + t.bottom) / 2),
+                badge: e.textContent, text: range.toString().trim().slice(-12)};
+    })""", text_of)
+
+
+@pytest.mark.parametrize("size,tag", [(DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")])
+def test_guandan_rise_badge_sits_beside_its_level(live_server_url, browser, size, tag):
+    """At a Guandan hand's result the "+2" badge follows the "2 → 4" of the level formula on
+    the same line (and the status bar's follows its team's level), a few px from it, once
+    its motion has ended."""
+    from tests.rooms.test_hand_records import play_until
+
+    bid = tokens.new_token()
+
+    def finished():
+        room_id = _room(bid, f"rise {bid[:8]}", "guandan", {}, "gd24", None)
+        play_until(room_id, 1)
+        return room_id
+
+    room_id = _on_server(finished)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/rooms/{room_id}/")
+    page.wait_for_selector("#result:not([hidden]) .gd-formula .gd-float")
+    page.wait_for_timeout(1800)  # the badge's motion (1.4 s)
+    shoot(page, f"guandan-rise-{tag}")
+    found = beside(page, "#result .gd-formula .gd-float", ".gd-formula") + beside(page, "#status .gd-team .gd-float", ".gd-team")
+    assert len(found) == 2, found
+    for f in found:
+        assert 0 <= f["gap"] <= 8 and f["dy"] <= 3, f"{tag}: the badge is away from its level: {f}"
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= size[0] + 1, f"{tag}: the page scrolls sideways at the result ({width} px)"
+    for b in boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select"):
+        assert b["x"] >= 0 and b["x"] + b["w"] <= size[0] + 0.5, f"{tag}: a button off screen sideways {b}"
+
+
+def _cpu_played_and_my_turn(room) -> bool:
+    s = room.state
+    return s["phase"] == "play" and s["turn"] == 0 and s["field"] is not None and s["field"]["by"] != 0
+
+
+def test_the_field_caption_stays_on_one_line(live_server_url, browser):
+    """Six-seat Daifugō (the narrowest field) at your turn after a CPU played: "CPU 5 が出しました"
+    and "あなたの番です" are one line each inside the field, whole, upright and sideways; a
+    long name there is cut with an ellipsis rather than wrapped."""
+    page, _ = open_room(browser, live_server_url, LANDSCAPE, "daifugo", options={"players": "6"},
+                              until=_cpu_played_and_my_turn)
+    page.wait_for_selector("#field .field-play")
+    captions = "#field > p.field-by, #field > p.whose-turn"
+    for size, tag in ((LANDSCAPE, "landscape"), (PORTRAIT, "portrait")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(500)
+        shoot(page, f"daifugo-6-field-caption-{tag}")
+        field = boxes(page, "#field")[0]
+        found = one_line(page, captions)
+        assert len(found) == 2 and "が出しました" in found[0]["text"], found
+        for c in found:
+            assert c["lines"] == 1 and not c["cut"], f"{tag}: the caption wraps or is cut: {c} (field {field})"
+            assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{tag}: {c} outside {field}"
+        page.eval_on_selector("#field > p.field-by", "(e, name) => e.dataset.was = e.textContent = e.textContent.replace(/^\\S+ \\S+/, name)", LONG_NAME)
+        shoot(page, f"daifugo-6-field-caption-{tag}-long")
+        c = one_line(page, "#field > p.field-by")[0]
+        assert LONG_NAME in c["text"] and c["lines"] == 1 and c["cut"], f"{tag}: a long name: {c}"
+        assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{tag}: {c} outside {field}"
+        page.reload()
+        page.wait_for_selector("#field .field-play")
+
+
+def _waiting_room(host_bid: str, guest_bid: str, phrase: str) -> int:
+    key = passphrase.room_key(passphrase.normalise(phrase))
+    room, _ = lobby.enter(key, "ホスト", tokens.digest(host_bid))
+    lobby.set_options(room.id, 0, {"rules": "1", "rule_stop": "on", "rule_eight_cut": "on", "rule_redeal": "on",
+                                   "rule_revolution_stop": "on", "rule_five_skip": "on"},
+                      Room.objects.get(pk=room.id).version)
+    lobby.enter(key, LONG_NAME, tokens.digest(guest_bid))
+    return room.id
+
+
+def test_the_guests_rule_list_reads_as_a_list_on_a_phone(live_server_url, browser):
+    """A guest's waiting room on an upright phone lists the room's rules (some on, some off,
+    "♥3・♠3 無効化" with a space of its own) as chips: each one line, with a border, apart
+    from the next by a visible gap; the two lists (on, off) start on lines of their own;
+    the waiting room fits in two screens."""
+    host_bid, guest_bid = tokens.new_token(), tokens.new_token()
+    room_id = _on_server(_waiting_room, host_bid, guest_bid, f"rules {host_bid[:8]}")
+    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]})
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": guest_bid, "url": live_server_url}])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/rooms/{room_id}/")
+    page.wait_for_selector("#lobby .settings.rules")
+    page.wait_for_timeout(300)
+    shoot(page, "waiting-room-guest-rules-portrait")
+    on, off = boxes(page, "#lobby .rules .rule.on"), boxes(page, "#lobby .rules .rule.off")
+    assert len(on) == 5 and len(off) == 3, (on, off)  # (10捨て, a house rule off, is not listed)
+    chips = on + off
+    lines = page.eval_on_selector_all("#lobby .rules .rule", "els => els.map(e => e.getClientRects().length)")
+    assert set(lines) == {1}, f"a rule wraps over lines: {lines}"
+    framed = page.eval_on_selector_all("#lobby .rules .rule", """els => els.map(e => {
+        const s = getComputedStyle(e); return parseFloat(s.borderTopWidth) > 0 || s.backgroundColor !== 'rgba(0, 0, 0, 0)'; })""")
+    assert all(framed), "a rule is bare text"
+    for a, b in zip(chips, chips[1:]):
+        if abs(a["y"] - b["y"]) < 2:  # side by side: a gap of at least 6 px
+            assert b["x"] - (a["x"] + a["w"]) >= 6, f"rules run together: {a} {b}"
+        else:
+            assert b["y"] >= a["y"] + a["h"], f"rules overlap: {a} {b}"
+    assert off[0]["y"] >= on[-1]["y"] + on[-1]["h"], "the rules switched off share a line with those on"
+    for c in chips:
+        assert c["x"] >= 0 and c["x"] + c["w"] <= PORTRAIT[0], c
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= 2 * PORTRAIT[1], f"the waiting room is {height} px tall"
+    from tests.browser.test_browser_axe import serious
+    assert serious(page) == [], "the guest's waiting room"
+
+
+def test_guandan_columns_sideways_show_wider_strips_and_fit(live_server_url, browser):
+    """Guandan held sideways (812×375), the deal of gd24 (a column of five 7s): the rank
+    columns sit below the status bar (they were pushed up over it, their taps under ルール and
+    退出), the buttons on screen and on top (a column too tall for the room left goes under
+    them, never over them), nothing scrolls; once the hand's columns are at most three cards
+    (the deal of wide2) each card shows a strip of at least 26 px (it was 0.62 of a card's width,
+    ~19-24 px) and every column ends above the buttons."""
+    page, _ = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="gd24")
+    page.wait_for_selector("#hand-form .gd-col")
+
+    def measure(tag, fits: bool):
+        page.wait_for_timeout(400)
+        shoot(page, f"guandan-columns-{tag}")
+        bar, taps = boxes(page, ".stage-top")[0], boxes(page, "#hand-form .gd-tap")
+        buttons = boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select")
+        top = min(b["y"] for b in buttons)
+        assert min(t["y"] for t in taps) >= bar["y"] + bar["h"] - 0.5, f"{tag}: a column over the status bar {taps[0]} {bar}"
+        strips = []
+        for key in page.eval_on_selector_all("#hand-form .gd-col", "els => els.map(e => e.dataset.key)"):
+            cards = boxes(page, f"#hand-form .gd-col[data-key='{key}'] .card")
+            if fits:
+                assert cards[-1]["y"] + cards[-1]["h"] <= top + 0.5, f"{tag}: column {key} runs into the buttons {cards[-1]} (top {top})"
+            strips += [b["y"] - a["y"] for a, b in zip(cards, cards[1:])]
+        on_top = page.eval_on_selector_all("#hand-form .controls button:not([hidden]), #hand-form .controls select", """els => els.map(e => {
+            const r = e.getBoundingClientRect(), at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height - 4);
+            return e.contains(at) || (at && at.closest('.controls') !== null); })""")
+        assert all(on_top), f"{tag}: a button under the cards {on_top}"
+        for b in buttons:
+            assert b["y"] + b["h"] <= LANDSCAPE[1] + 0.5, f"{tag}: a button below the screen {b}"
+        assert page.evaluate("document.scrollingElement.scrollHeight") <= LANDSCAPE[1] + 1
+        return min(strips) if strips else None
+
+    measure("gd24-deal", fits=False)
+    page.close()
+    # wide2: 14 columns of at most three cards (a deal found with the engine)
+    page, _ = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="wide2")
+    page.wait_for_selector("#hand-form .gd-col")
+    assert page.eval_on_selector("#hand-form .gd-cols", "e => getComputedStyle(e).getPropertyValue('--tall').trim()") == "3"
+    strip = measure("wide2-deal", fits=True)
+    assert strip >= 26, f"cards show strips of {strip:.1f} px"
