@@ -93,6 +93,12 @@ RETRY_TAKEN, RETRY_REFUSED = 3, 30
 HAND_PARTS = ("hand", "msg")
 
 
+def _match_goes_on(engine, state: dict) -> bool:
+    """True while a hand is being played or, at its result, the engine waits for someone to
+    start the next one (``actors``: every seat between hands, nobody once the match is won)."""
+    return not engine.is_over(state) or bool(engine.actors(state))
+
+
 class RoomConsumer(AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         """Run the socket with its messages read as they arrive (:class:`_Inbox`): the
@@ -404,8 +410,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._do(lambda: lobby.fast_forward(self.room_id, self._order(), intents.version(msg)))
 
     async def act_leave(self, msg):
+        """退出: asks once (退出する？) while the match goes on — during a hand, and at a hand's
+        result when another hand is still to come (anyone may start it: the engine still
+        waits for someone) — then gives the seat to a CPU for good (seed 004: a started room
+        takes no newcomers, the leaver included)."""
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
-        playing = room and room.status == Room.Status.PLAYING and not engine_for(room.game).is_over(room.state)
+        playing = room and room.status == Room.Status.PLAYING and _match_goes_on(engine_for(room.game), room.state)
         if playing and not self.leave_armed:
             self.leave_armed = True
             return await self.refresh()

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games import get_engine
 from games.core import IllegalAction
+from games.core.engine import play_out
 from rooms import consumers, lobby
 from rooms.models import Room, RoomEvent, Seat
 
@@ -270,6 +271,32 @@ async def test_all_humans_leaving_closes_the_room(make_room):
     await b.send(act="leave"); await b.drain()
     room = await adb(Room.objects.get)(pk=room.id)
     assert room.status == "closed" and room.key is None
+
+
+async def test_leaving_at_a_hands_result_asks_first_while_the_match_goes_on(make_room):
+    """At a hand's result with the next hand still to come, 退出 asks once as it does during
+    play (a new user left a match from the result screen with one tap and, the room being
+    started, could not come back)."""
+    room, toks = await started_room(make_room)
+
+    def finish_the_hand():
+        r = Room.objects.get(pk=room.id)
+        r.state, _ = play_out(E, r.state)
+        r.version += 1
+        r.save()
+        return r
+    room = await adb(finish_the_hand)()
+    assert E.is_over(room.state) and E.actors(room.state)  # between hands: anyone may deal on
+    tab = Tab(room.id)
+    await tab.open(toks["あき"])
+    await tab.drain()
+    await tab.send(act="leave")
+    await tab.drain()
+    assert "退出する？" in tab.latest("leave")
+    assert await adb(Seat.objects.filter(room_id=room.id, name="あき").exists)()
+    await tab.send(act="leave")
+    await tab.drain()
+    assert "data-goto" in tab.messages[-1]
 
 
 async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves_on(make_room):
