@@ -93,7 +93,12 @@
       if (sel) sel.click();
     }
   });
-  room.addEventListener("htmx:wsAfterMessage", function () { applySort(); syncAuto(); });
+  // 自動プレイ belongs to one game: back in the waiting room it is off, so a new game never
+  // starts playing itself (a tester's 27-card Guandan hand was down to 8 in 5 s)
+  room.addEventListener("htmx:wsAfterMessage", function () {
+    if (autoOn() && document.getElementById("lobby")) stopAuto();
+    applySort(); syncAuto();
+  });
 })();
 
 /* The hand's selection area (issue 13): a big hand on a narrow screen. When one overlapping
@@ -123,10 +128,19 @@
     if (rows > 1 && box.style.getPropertyValue("--per") !== per) box.style.setProperty("--per", per);
   }
 
+  // A hand whose rows changed changed its own height inside the observer's callback, which
+  // the browser reports as an error ("ResizeObserver loop completed with undelivered
+  // notifications", sent to the site's error counts): it is watched again from the next
+  // frame instead, whose first report finds the rows already right.
   var sizes = new ResizeObserver(function (entries) {
     entries.forEach(function (e) {
-      if (e.target.isConnected) fit(e.target);
-      else sizes.unobserve(e.target);  // a hand swapped out
+      var box = e.target;
+      if (!box.isConnected) { sizes.unobserve(box); return; }  // a hand swapped out
+      var before = box.className + box.style.getPropertyValue("--per");
+      fit(box);
+      if (box.className + box.style.getPropertyValue("--per") === before) return;
+      sizes.unobserve(box);
+      requestAnimationFrame(function () { if (box.isConnected) sizes.observe(box); });
     });
   });
 

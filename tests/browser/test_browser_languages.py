@@ -86,3 +86,22 @@ def test_a_practice_table_follows_the_browser_then_the_switch(browser, live_serv
     assert leave_text(page) == "退出"
     page.wait_for_function("() => document.querySelector('[data-auto-toggle]').textContent.trim() === '自動停止'")
     plays_on(page)
+
+
+def test_auto_play_left_on_is_off_once_back_in_the_waiting_room(browser, live_server_url):
+    """自動プレイ is one game's: a tab that had it on (sessionStorage, per room) finds it off
+    once the waiting room shows, and the next game does not play itself (a tester's hand
+    was played away within 5 s of a new game's start)."""
+    page = browser.new_context(locale="ja-JP").new_page()
+    enter(page, live_server_url, "あき", "自動 の 部屋")
+    key = "tefuda.auto." + page.get_attribute("#room", "data-room")
+    page.evaluate(f"() => sessionStorage.setItem('{key}', '1')")  # left on by the last game
+    page.click("text=CPUを追加")
+    page.wait_for_selector("#lobby li:has-text('CPU 1')")
+    page.wait_for_function(f"() => sessionStorage.getItem('{key}') === null")
+    for n in (2, 3):
+        page.click("text=CPUを追加")
+        page.wait_for_selector(f"#lobby li:has-text('CPU {n}')")
+    page.click("text=ゲーム開始")
+    page.wait_for_selector("#hand-form")
+    assert page.get_attribute("[data-auto-toggle]", "aria-pressed") == "false" and auto_text(page) == "自動プレイ"
