@@ -26,7 +26,7 @@ from games.daifugo.present import LABELS, visible_events
 from ..core import options as opts
 from ..core.cache import per_state
 from ..core.i18n import current as _language, gettext as _, gettext_noop, ngettext
-from ..core.markup import escape
+from ..core.markup import SUIT_MARKS, escape
 from ..core.presenter import Presenter
 from ..core.screen import CARD_CHOICES, SIMPLE_ACTIONS, is_button, table_deadline_ms
 from . import markup as fragments
@@ -165,6 +165,7 @@ def _words(view: dict, players: list, out: dict) -> dict:
         "surplus": say(_("余り札 %(n)s枚"), n=view["surplus_count"]),
         "graveyard": say(_("墓地 %(n)s枚"), n=len(view.get("graveyard") or ())),
         "next_rank": say(_("次は%(rank)s"), rank=bind["next_rank"]) if bind and bind.get("next_rank") else "",
+        "bind_suits": "".join(SUIT_MARKS.get(s, s) for s in bind.get("suit") or ()) if bind else "",  # ["C", "S"] → ♣♠
         "field_by": say(_("%(name)s が出しました"), name=out["field_by"]) if view["field"] else "",
         "turn": say(_("%(name)s の番です"), name=_safe(turn["name"])) if turn else "",
         "exchange": say(ngettext("交換：%(n)s枚選んで渡してください", "交換：%(n)s枚選んで渡してください", exchange["give"]), n=exchange["give"]) if exchange else "",

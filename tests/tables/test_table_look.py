@@ -81,11 +81,25 @@ def test_seats_start_from_yours_and_the_practice_name_is_not_doubled(game):
 
 def test_the_daifugo_result_drops_eleven_back_and_bind():
     view = {"game_no": 2, "phase": "play", "revolution": False, "eleven_back": True,
-            "bind": {"suit": ["♠"], "next_rank": None}, "surplus_count": 0}
-    playing = render("daifugo/status.html", view=view, over=False)
-    assert "11バック" in playing and "縛り" in playing
-    result = render("daifugo/status.html", view=view, over=True)
+            "bind": {"suit": ["S"], "next_rank": None}, "surplus_count": 0}
+    playing = render("daifugo/status.html", view=view, over=False, words={"bind_suits": "♠"})
+    assert "11バック" in playing and "縛り ♠" in playing
+    result = render("daifugo/status.html", view=view, over=True, words={"bind_suits": "♠"})
     assert "11バック" not in result and "縛り" not in result
+
+
+def test_a_bind_names_its_suits_by_their_marks():
+    """The engine's bind suits are letters (["C", "S"]); the status shows ♣♠, never "CS"
+    (a new user read "縛り CS 次は7")."""
+    from tables.daifugo.present import _words
+
+    view = {"game_no": 1, "surplus_count": 0, "graveyard": [], "field": None, "exchange": None,
+            "bind": {"suit": ["C", "S"], "next_rank": "7"}}
+    words = _words(view, [], {"turn_player": None, "pending": None, "field_by": ""})
+    assert words["bind_suits"] == "♣♠"
+    html = render("daifugo/status.html", view={**view, "phase": "play", "revolution": False, "eleven_back": False},
+                  over=False, words=words)
+    assert "縛り ♣♠ 次は7" in re.sub(r"\s+", " ", html) and "CS" not in html
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
