@@ -116,3 +116,15 @@ def test_a_play_lies_in_front_of_its_player(n):
     html = render("daifugo/field.html", view=view, players=players, field_cards="", field_by="CPU 0",
                   over=False, area_of=area_of)
     assert 'data-from="l"' in html
+
+
+def test_on_omakase_the_pages_own_auto_play_is_not_offered_beside_stop_auto():
+    """Two time-outs put a seat on おまかせ (the 退出 part offers おまかせをやめる); the hand's
+    自動プレイ toggle and its interval are hidden meanwhile (a new user saw "Stop auto" and
+    "Auto-play" side by side), and the hidden buttons the page sends with stay."""
+    intervals = [(1000, "1秒")]
+    on = render("parts/auto_play.html", me_player={"auto": True}, auto_intervals=intervals)
+    off = render("parts/auto_play.html", me_player={"auto": False}, auto_intervals=intervals)
+    assert re.search(r"<button[^>]*data-auto-toggle[^>]*hidden", on) and re.search(r"<select[^>]*hidden", on)
+    assert not re.search(r"<button[^>]*data-auto-toggle[^>]*hidden", off) and not re.search(r"<select[^>]*hidden", off)
+    assert 'id="auto-send"' in on and 'id="select-send"' in on
