@@ -601,6 +601,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.frames.forget("hand")
         if notice:
             self.frames.forget("msg")  # the same refusal twice is still shown
+            if self.frames.kind == "lobby":
+                # a refused option leaves the room as it was, but the host's select shows
+                # the refused choice: the waiting room is sent again with the room's own
+                self.frames.forget("lobby")
 
         loaded = None
         moved = False  # a move whose commit this process holds: rendered on the loop

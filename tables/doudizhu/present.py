@@ -261,6 +261,8 @@ def log_lines(view: dict, names: dict, me: int | None = None) -> list[str]:
     the landlord and B (§3), then each play (its cards) or pass (§15). ``me``: the
     reader's seat (its landlord line says "You are", not "You is")."""
     log = []
+    if view.get("deal", 1) > 1:  # everyone passed the bid before this deal (§3): dealt again
+        log.append(_("全員が入札しなかったので配り直し（%(n)s回目の配り）") % {"n": view["deal"]})
     for b in view["bids"]:
         name = names.get(b["seat"], "")
         log.append(_("%(name)s：%(bid)sで入札") % {"name": name, "bid": b["value"]} if b["value"]
@@ -304,9 +306,11 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
     if result:
         landlord = names.get(result["landlord"], "")
         if result["winner"] == "landlord":
-            title = _("第%(n)s局の結果：地主 %(name)s の勝ち（あなたの勝ち）") if i_won else _("第%(n)s局の結果：地主 %(name)s の勝ち")
+            title = (_("第%(n)s局の結果：地主 %(name)s の勝ち（あなたの勝ち）") if i_won
+                     else _("第%(n)s局の結果：地主 %(name)s の勝ち（あなたの負け）"))
         else:
-            title = _("第%(n)s局の結果：農民の勝ち（あなたの勝ち）") if i_won else _("第%(n)s局の結果：農民の勝ち")
+            title = (_("第%(n)s局の結果：農民の勝ち（あなたの勝ち）") if i_won
+                     else _("第%(n)s局の結果：農民の勝ち（あなたの負け）"))
         out["result_title"] = title % {"n": result["hand_no"], "name": landlord}
         values = {"b": result["bid"], "n": result["doublings"], "bombs": result["bombs"], "p": result["points"]}
         if result["spring"]:

@@ -320,6 +320,7 @@ class GuandanPresenter(Presenter):
                           for i, t in enumerate(view["teams"])],
                 "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else _play_label(p))
                                 for p in view["trick"]["plays"][-8:]],
+                "anti_line": _anti_line(view, names),
                 "last_label": _play_label(view["trick"]["last"]) if view["trick"]["last"] else None,
                 "last_cards": [dict(c, label=card_text(c["label"]), note=wild_as(last_wilds[str(c["id"])]["as"])
                                     if str(c["id"]) in last_wilds else "")
@@ -339,6 +340,20 @@ class GuandanPresenter(Presenter):
                 "a_rule_label": _(A_RULE_LABELS[view["a_rule"]]) if view["a_rule"] in A_RULE_LABELS else None,
             }
         }
+
+
+def _anti_line(view: dict, names: dict) -> str | None:
+    """The log's first line in the hand's first trick when the tribute was resisted (003
+    §21: the givers hold both big jokers): who resisted it, said to every seat; ``None``
+    otherwise (the log is the trick's: once a trick is won it goes with it)."""
+    tr = view.get("tribute")
+    if not (tr and tr.get("anti")) or view["phase"] != "play":
+        return None
+    in_trick = sum(len(p.get("cards", ())) for p in view["trick"]["plays"])
+    if in_trick != len(view.get("played", ())):  # a trick was already won: not the first
+        return None
+    return _("抗貢：献上する側（%(names)s）が大ジョーカーを2枚持っているので献上なし") % {
+        "names": _("、").join(str(names.get(g)) for g in tr["givers"])}
 
 
 def field_event(last: dict | None) -> str:

@@ -1,0 +1,50 @@
+"""The side row's summaries on a phone stay on screen (a new user's report): late in a
+6-player Daifugō hand "Graveyard 90" (English) ran past the right edge upright, and at a
+Guandan result held sideways 已打的局 (Chinese) was cut off in the narrow column. Each
+summary of the row is measured inside the row and the viewport, and nothing scrolls
+sideways. With ``TEFUDA_SHOTS=<folder>`` each screen is saved there."""
+import pytest
+from django.conf import settings
+
+from tests.browser.test_browser_layout import LANDSCAPE, PORTRAIT, boxes
+from tests.browser.test_browser_table_details import open_room, shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def late_daifugo(room):
+    s = room.state
+    return s["game_no"] >= 2 and s["phase"] == "play" and len(s["graveyard"]) >= 90 and s["turn"] == 0
+
+
+def guandan_result(room):
+    return room.state["hand_no"] >= 2 and room.state["phase"] == "hand_over"
+
+
+CASES = {"daifugo": ({"players": "6"}, late_daifugo, "#graveyard summary", "Graveyard 9"),
+         "guandan": ({}, guandan_result, "#graveyard summary", "已打的局")}
+
+
+@pytest.mark.parametrize("game, lang", [("daifugo", "en"), ("guandan", "zh-hans")])
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_side_rows_summaries_fit_on_a_phone(live_server_url, browser, game, lang, size):
+    options, until, summary, words = CASES[game]
+    page, _ = open_room(browser, live_server_url, size, game, options=options, seed="side7", until=until)
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server_url}])
+    page.reload()
+    page.wait_for_selector(f"html[lang={lang}]")
+    page.wait_for_selector("#hand-form, #result:not([hidden])")
+    page.wait_for_timeout(800)
+    label = f"{game} {lang} {size}"
+    shoot(page, f"side-{game}-{lang}-{size[0]}x{size[1]}")
+    assert words in page.inner_text(summary), label
+    vw, vh = size
+    side = page.eval_on_selector(".table-side", """e => { const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, w: r.width, h: r.height, scroll: e.scrollWidth, client: e.clientWidth}; }""")
+    assert side["scroll"] <= side["client"] + 0.5, f"{label}: the side row scrolls sideways {side}"
+    found = boxes(page, ".table-side summary")
+    assert any(words in b["text"] for b in found), (label, found)
+    for b in found:
+        assert side["x"] - 0.5 <= b["x"] and b["x"] + b["w"] <= side["x"] + side["w"] + 0.5, f"{label}: {b} cut by {side}"
+        assert 0 <= b["x"] and b["x"] + b["w"] <= vw + 0.5, f"{label}: {b} off screen"
+        assert 0 <= b["y"] and b["y"] + b["h"] <= vh + 0.5, f"{label}: {b} below the fold"
