@@ -136,3 +136,12 @@ def test_the_budget_counts_each_move_by_the_adapters_work():
         adapter.start = s["step"]
         search.search(adapter, s, 1, budget)
         assert adapter.rollouts == 3 * worlds
+
+
+def test_a_world_that_overruns_the_budget_before_min_worlds_ends_the_search():
+    s = _three_state()
+    adapter = _Costly(5)  # 11 units a candidate: the second one passes 20
+    adapter.start = s["step"]
+    budget = search.Budget(samples=8, plies=20, horizon=10, min_worlds=2)
+    assert search.search(adapter, s, 1, budget) == {"type": "pass"}
+    assert adapter.rollouts == 2

@@ -162,6 +162,8 @@ def search(adapter: Adapter, state: State, seat: int, budget: Budget) -> Action:
             v, work = rollout(adapter, s, seat, budget.horizon)
             totals[i] += v
             used += work + 1  # the candidate itself counts one move
+            if used > budget.plies and worlds + 1 < budget.min_worlds:
+                return cands[0]  # this world is the last one and too few were seen
         worlds += 1
         last = used - before
         if budget.prune:
