@@ -93,6 +93,13 @@ RETRY_TAKEN, RETRY_REFUSED = 3, 30
 HAND_PARTS = ("hand", "msg")
 
 
+def _stage(room) -> tuple:
+    """Which screen of the room a 退出する？ was asked on: (status, hand settled). A press
+    counts only on that screen; at a hand's result or back in the waiting room 退出 asks
+    again (a tester armed it during a hand and left from the result with one tap)."""
+    return (room.status, engine_for(room.game).is_over(room.state) if room.state else None)
+
+
 def _match_goes_on(engine, state: dict) -> bool:
     """True while a hand is being played or, at its result, the engine waits for someone to
     start the next one (``actors``: every seat between hands, nobody once the match is won)."""
@@ -417,7 +424,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
         playing = room and room.status == Room.Status.PLAYING and _match_goes_on(engine_for(room.game), room.state)
         if playing and not self.leave_armed:
-            self.leave_armed = True
+            self.leave_armed = _stage(room)  # asked on this screen only (see _render)
             return await self.refresh()
         await database_sync_to_async(lobby.leave)(self.room_id, await self.order())
         self.seat_pk = None
@@ -678,6 +685,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             notice = REMOVED
         if taken and notice is None:
             notice = SEAT_TAKEN
+        if self.leave_armed and (room is None or _stage(room) != self.leave_armed):
+            self.leave_armed = False  # the screen moved on (a hand's result, the waiting room): ask again
         with i18n.use(self.language):
             s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed,
                        only=only)

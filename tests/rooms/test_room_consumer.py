@@ -299,6 +299,33 @@ async def test_leaving_at_a_hands_result_asks_first_while_the_match_goes_on(make
     assert "data-goto" in tab.messages[-1]
 
 
+async def test_a_leave_asked_during_a_hand_is_asked_again_at_its_result(make_room):
+    """退出する？ holds on the screen it was asked on: armed during a hand, the result screen
+    shows 退出 again and one press there asks, not leaves (a tester left with one tap)."""
+    room, toks = await started_room(make_room)
+    tab = Tab(room.id)
+    await tab.open(toks["あき"])
+    await tab.drain()
+    await tab.send(act="leave")
+    await tab.drain()
+    assert "退出する？" in tab.latest("leave")
+
+    def finish_the_hand():
+        r = Room.objects.get(pk=room.id)
+        r.state, _ = play_out(E, r.state)
+        r.version += 1
+        r.save()
+    await adb(finish_the_hand)()
+    await tab.send(act="ping")  # the tab hears of the new version
+    await tab.drain()
+    assert E.is_over((await adb(Room.objects.get)(pk=room.id)).state)  # the hand's result
+    assert "退出する？" not in tab.latest("leave") and ">退出<" in tab.latest("leave")
+    await tab.send(act="leave")
+    await tab.drain()
+    assert "退出する？" in tab.latest("leave") and "data-goto" not in tab.messages[-1]
+    assert await adb(Seat.objects.filter(room_id=room.id, name="あき").exists)()
+
+
 async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves_on(make_room):
     room, tabs, names = await at_a_persons_turn(make_room)
     tab = tabs[names[room.state["turn"]]]
