@@ -54,13 +54,13 @@ def _room(bid: str, phrase: str, game: str, options: dict, seed: str | None, unt
     raise AssertionError("never reached")
 
 
-def open_room(browser, url: str, size, game: str, *, options=None, seed=None, until=None, phrase=None):
+def open_room(browser, url: str, size, game: str, *, options=None, seed=None, until=None, phrase=None, locale="ja-JP"):
     """A room of ``game`` (you in seat 0, CPUs in the rest, slow CPUs, no turn limit), dealt
     from ``seed``, its moves made by the engine until ``until(room)``; returns the page
     showing it at ``size``."""
     bid = tokens.new_token()
     room_id = _on_server(_room, bid, phrase or f"details {bid[:8]}", game, options or {}, seed, until)
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
     context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": url}])
     page = context.new_page()
     page.goto(f"{url}/rooms/{room_id}/")
@@ -113,6 +113,22 @@ def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
         turn = one_line(page, "#field > p.whose-turn")[0]  # (the narrow field of a phone held sideways)
         assert turn["text"] == "あなたの番です" and turn["lines"] == 1 and not turn["cut"], f"{tag}: {turn}"
 
+
+def test_guandan_column_labels_stay_inside_their_buttons_in_english(live_server_url, browser):
+    """Every rank column's label (Big Joker, Small Joker, Wild…) lies inside its tap button
+    at every size, in English, whose labels are the longest (a tester read "Big Joke"
+    held sideways)."""
+    page, _ = open_room(browser, live_server_url, LANDSCAPE, "guandan", seed="wide2", locale="en-US")
+    page.wait_for_selector("#hand-form .gd-tap")
+    for size in (LANDSCAPE, PORTRAIT, DESKTOP):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(400)
+        labels = page.eval_on_selector_all("#hand-form .gd-tap", """es => es.map(e => {
+            const r = document.createRange(); r.selectNodeContents(e.firstChild);
+            const q = r.getBoundingClientRect(), b = e.getBoundingClientRect();
+            return [e.firstChild.textContent.trim(), q.left - b.left, b.right - q.right]; })""")
+        assert any("Joker" in text for text, _, _ in labels), labels  # wide2: seat 0 holds both jokers
+        assert all(min(left, right) >= -0.5 for _, left, right in labels), (size, labels)
 
 
 def overflowing(page, width: int) -> list[str]:
