@@ -306,21 +306,6 @@ def test_play_is_the_main_button_once_cards_are_chosen_and_all_works_by_keyboard
     assert not page.locator("#msg.error").count(), page.inner_text("#msg")
 
 
-def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
-    """At the result (places, titles and points in every seat) on a phone, no seat's part
-    wraps or spills, and the status bar no longer shows the hand's 11バック or 縛り."""
-    page = open_table(browser, live_server_url, "daifugo", 4)
-    page.select_option("[data-auto-interval]", index=0)
-    page.click("[data-auto-toggle]")
-    page.wait_for_selector("#result:not([hidden])", timeout=240_000)
-    page.wait_for_timeout(500)
-    shoot(page, "daifugo-4-result-portrait")
-    assert page.locator("#seats .place").count() == 4
-    seat_parts_stay_inside(page, "daifugo result")
-    status = page.inner_text("#status")
-    assert "11バック" not in status and "縛り" not in status
-
-
 def guandan_tribute_save() -> str:
     """Hand 2 of a Guandan practice at your return (tests.tables.playthrough)."""
     from tests.tables.playthrough import guandan_return_save

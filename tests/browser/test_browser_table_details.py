@@ -17,7 +17,7 @@ import pytest
 
 from rooms import lobby, passphrase, tokens
 from rooms.models import Room
-from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes
+from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes, seat_parts_stay_inside
 from tests.browser.test_browser_layout import shoot as _shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -348,3 +348,27 @@ def test_guandan_columns_sideways_show_wider_strips_and_fit(live_server_url, bro
     assert page.eval_on_selector("#hand-form .gd-cols", "e => getComputedStyle(e).getPropertyValue('--tall').trim()") == "3"
     strip = measure("wide2-deal", fits=True)
     assert strip >= 26, f"cards show strips of {strip:.1f} px"
+
+
+def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
+    """At a Daifugō result (places, titles and points in every seat; a long name) on a phone,
+    no seat's part wraps or spills, and the status bar no longer shows the hand's 11バック or
+    縛り. (The engine plays the game out on the server: played by auto-play in the browser
+    this test took about 100 s of the suite.)"""
+    from games import get_engine
+
+    over = get_engine("daifugo").is_over
+    bid = tokens.new_token()
+    room_id = _on_server(_room, bid, f"result {bid[:8]}", "daifugo", {"players": "4"}, None,
+                         lambda room: over(room.state), LONG_NAME)
+    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]})
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/rooms/{room_id}/")
+    page.wait_for_selector("#result:not([hidden])", timeout=30_000)
+    page.wait_for_timeout(500)
+    shoot(page, "daifugo-4-result-portrait")
+    assert page.locator("#seats .place").count() == 4
+    seat_parts_stay_inside(page, "daifugo result")
+    status = page.inner_text("#status")
+    assert "11バック" not in status and "縛り" not in status
