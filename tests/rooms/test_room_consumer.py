@@ -273,29 +273,35 @@ async def test_all_humans_leaving_closes_the_room(make_room):
     assert room.status == "closed" and room.key is None
 
 
+async def pressed_leave(tab) -> str:
+    """退出 pressed once on ``tab``: the newest message holding its part."""
+    await tab.send(act="leave")
+    await tab.drain()
+    return tab.latest("leave")
+
+
+def finish_the_hand(room_id: int) -> Room:
+    """The room's hand played out by the CPU for every seat (a new version): its result."""
+    room = Room.objects.get(pk=room_id)
+    room.state, _ = play_out(E, room.state)
+    room.version += 1
+    room.save()
+    return room
+
+
 async def test_leaving_at_a_hands_result_asks_first_while_the_match_goes_on(make_room):
     """At a hand's result with the next hand still to come, 退出 asks once as it does during
     play (a new user left a match from the result screen with one tap and, the room being
     started, could not come back)."""
     room, toks = await started_room(make_room)
-
-    def finish_the_hand():
-        r = Room.objects.get(pk=room.id)
-        r.state, _ = play_out(E, r.state)
-        r.version += 1
-        r.save()
-        return r
-    room = await adb(finish_the_hand)()
+    room = await adb(finish_the_hand)(room.id)
     assert E.is_over(room.state) and E.actors(room.state)  # between hands: anyone may deal on
     tab = Tab(room.id)
     await tab.open(toks["あき"])
     await tab.drain()
-    await tab.send(act="leave")
-    await tab.drain()
-    assert "退出する？" in tab.latest("leave")
+    assert "退出する？" in await pressed_leave(tab)
     assert await adb(Seat.objects.filter(room_id=room.id, name="あき").exists)()
-    await tab.send(act="leave")
-    await tab.drain()
+    await pressed_leave(tab)
     assert "data-goto" in tab.messages[-1]
 
 
@@ -306,23 +312,13 @@ async def test_a_leave_asked_during_a_hand_is_asked_again_at_its_result(make_roo
     tab = Tab(room.id)
     await tab.open(toks["あき"])
     await tab.drain()
-    await tab.send(act="leave")
-    await tab.drain()
-    assert "退出する？" in tab.latest("leave")
-
-    def finish_the_hand():
-        r = Room.objects.get(pk=room.id)
-        r.state, _ = play_out(E, r.state)
-        r.version += 1
-        r.save()
-    await adb(finish_the_hand)()
+    assert "退出する？" in await pressed_leave(tab)
+    await adb(finish_the_hand)(room.id)
     await tab.send(act="ping")  # the tab hears of the new version
     await tab.drain()
     assert E.is_over((await adb(Room.objects.get)(pk=room.id)).state)  # the hand's result
     assert "退出する？" not in tab.latest("leave") and ">退出<" in tab.latest("leave")
-    await tab.send(act="leave")
-    await tab.drain()
-    assert "退出する？" in tab.latest("leave") and "data-goto" not in tab.messages[-1]
+    assert "退出する？" in await pressed_leave(tab) and "data-goto" not in tab.messages[-1]
     assert await adb(Seat.objects.filter(room_id=room.id, name="あき").exists)()
 
 
