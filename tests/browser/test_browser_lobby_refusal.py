@@ -2,12 +2,10 @@
 host chooses 掼蛋; the select goes back to the room's game and the refusal is on screen
 above the panel, without scrolling, on a desktop and on a phone (it was printed under the
 panel, about 1300 px down). With ``TEFUDA_SHOTS=<folder>`` each screen is saved there."""
-import os
-from pathlib import Path
-
 import pytest
 
 from tests.browser.steps import enter
+from tests.browser.test_browser_layout import shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +29,4 @@ def test_a_refused_game_is_undone_in_the_select_and_said_on_screen(live_server_u
     leave, panel = page.locator("#leave button").bounding_box(), page.locator("#lobby").bounding_box()
     assert panel["x"] <= leave["x"] and leave["x"] + leave["width"] <= panel["x"] + panel["width"], (leave, panel)
     assert panel["y"] <= leave["y"] and leave["y"] + leave["height"] <= panel["y"] + panel["height"], (leave, panel)
-    if os.environ.get("TEFUDA_SHOTS"):
-        folder = Path(os.environ["TEFUDA_SHOTS"])
-        folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(folder / f"lobby-refused-{size[0]}x{size[1]}.png"))
+    shoot(page, f"lobby-refused-{size[0]}x{size[1]}")
