@@ -1,4 +1,31 @@
 """Steps the browser tests of rooms share."""
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+
+def on_server(fn, *args):
+    """``fn(*args)`` with the ORM in a thread of its own (Playwright's sync API runs an event
+    loop in the test's thread, where Django refuses database calls); the thread's database
+    connection is closed afterwards. Returns what ``fn`` returns; raises what it raises."""
+    def run():
+        from django.db import connection
+        try:
+            return fn(*args)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def shoot(page, name: str, full_page: bool = False) -> None:
+    """A screenshot ``<name>.png`` of ``page`` (the whole page if ``full_page``) into the
+    folder ``TEFUDA_SHOTS`` names, made if missing; nothing when it is unset (CI)."""
+    folder = os.environ.get("TEFUDA_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
 
 
 def enter(page, url: str, name: str, phrase: str) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.steps import enter
-from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, open_table, shoot
+from tests.browser.steps import shoot
+from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,14 +11,11 @@ seat; at 1280×800 the table uses the width. With ``TEFUDA_SHOTS=<folder>`` each
 is also saved there as a PNG (for looking at, never compared)."""
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.steps import enter
+from tests.browser.steps import enter, on_server, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -219,13 +216,6 @@ def seat_parts_stay_inside(page, label: str) -> None:
     assert not spill, f"{label}: seat parts spill or wrap: {spill}"
 
 
-def shoot(page, name: str) -> None:
-    folder = os.environ.get("TEFUDA_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"))
-
-
 @pytest.mark.parametrize("game,players", [("doudizhu", 3), ("daifugo", 4), ("guandan", 4), ("daifugo", 5), ("daifugo", 6)])
 def test_one_screen_on_a_phone(live_server_url, browser, game, players):
     page = open_table(browser, live_server_url, game, players)
@@ -390,8 +380,7 @@ def test_guandan_tribute_for_a_guest_on_a_phone(live_server_url, browser):
                                                     version=Room.objects.get(pk=seat.room_id).version + 1)
         return seat.order
 
-    with ThreadPoolExecutor(1) as pool:
-        assert pool.submit(set_state).result() != 0  # a guest's seat, not the host's
+    assert on_server(set_state) != 0  # a guest's seat, not the host's
     guest.reload()
     guest.wait_for_selector("#field .gd-tribute", timeout=20_000)
     guest.wait_for_timeout(500)

@@ -5,7 +5,7 @@ panel, about 1300 px down). With ``TEFUDA_SHOTS=<folder>`` each screen is saved 
 import pytest
 
 from tests.browser.steps import enter
-from tests.browser.test_browser_layout import shoot
+from tests.browser.steps import shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,39 +7,32 @@ from __future__ import annotations
 
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from rooms import lobby, passphrase, tokens
 from rooms.models import HandRecord, Room
 from tests.browser.practice import BOOT_TIMEOUT
+from tests.browser.steps import on_server, shoot
 from tests.browser.test_browser_offline_practice import auto_play, start, to_the_result
 from tests.browser.test_browser_pwa import visit_once_online
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SHOTS = "/work/shots/wt17"
 
 
 def finished_room_hand(bid: str):
     """A room of "Zed-Person" (this browser) + CPUs whose first hand the CPUs played out
     (in a thread of its own: Playwright's loop runs in this one, and the ORM refuses it)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(_finished_room_hand, bid).result()
+    return on_server(_finished_room_hand, bid)
 
 
 def _finished_room_hand(bid: str):
-    from django.db import connection
-
     from tests.rooms.test_hand_records import play_until
     key = passphrase.room_key(passphrase.normalise("再生 ブラウザ"))
     room, _ = lobby.enter(key, "Zed-Person", tokens.digest(bid))
     lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
     play_until(room.id, 1)
-    try:
-        return room.id, HandRecord.objects.get(room_id=room.id).record
-    finally:
-        connection.close()
+    return room.id, HandRecord.objects.get(room_id=room.id).record
 
 
 def at(page) -> int:
@@ -73,7 +66,7 @@ def test_a_rooms_hand_replays_saves_and_opens_offline(browser, live_server_url, 
     page.wait_for_function(f"() => document.querySelector('#replay').dataset.step === '{last}'", timeout=20_000)
     assert page.is_visible("#replay #result") and page.get_attribute("#replay [data-autoplay]", "aria-pressed") == "false"
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.screenshot(path=f"{SHOTS}/replay-room-desktop.png", full_page=True)
+    shoot(page, "replay-room-desktop", full_page=True)
 
     with page.expect_download() as got:
         page.click("#replay [data-save]")
@@ -97,7 +90,7 @@ def test_a_rooms_hand_replays_saves_and_opens_offline(browser, live_server_url, 
     step_to(page, "#replay [data-key=next]", 1)
     step_to(page, f"#replay .replay-moves [data-step='{last}']", last)
     page.set_viewport_size({"width": 375, "height": 812})
-    page.screenshot(path=f"{SHOTS}/replay-offline-phone.png", full_page=True)
+    shoot(page, "replay-offline-phone", full_page=True)
     # a tampered file: refused with the reason
     i = next(i for i, (_, a) in enumerate(data["record"]["actions"]) if a.get("cards"))
     data["record"]["actions"][i][1]["cards"][0] ^= 1

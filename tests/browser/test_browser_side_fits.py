@@ -7,7 +7,8 @@ import pytest
 from django.conf import settings
 
 from tests.browser.test_browser_layout import LANDSCAPE, PORTRAIT, boxes
-from tests.browser.test_browser_table_details import open_room, shoot
+from tests.browser.steps import shoot
+from tests.browser.test_browser_table_details import open_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

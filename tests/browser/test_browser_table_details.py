@@ -9,31 +9,14 @@ the room allows.
 With ``TEFUDA_SHOTS=<folder>`` each screen is also saved there (for looking at)."""
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
-
 import pytest
 
 from rooms import lobby, passphrase, tokens
 from rooms.models import Room
+from tests.browser.steps import on_server, shoot
 from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes, seat_parts_stay_inside
-from tests.browser.test_browser_layout import shoot as _shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _on_server(fn, *args):
-    """``fn(*args)`` with the ORM in a thread of its own (Playwright's loop runs in this one)."""
-    def run():
-        from django.db import connection
-        try:
-            return fn(*args)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def _room(bid: str, phrase: str, game: str, options: dict, seed: str | None, until, name: str = "あなた") -> int:
@@ -59,7 +42,7 @@ def open_room(browser, url: str, size, game: str, *, options=None, seed=None, un
     from ``seed``, its moves made by the engine until ``until(room)``; returns the page
     showing it at ``size``."""
     bid = tokens.new_token()
-    room_id = _on_server(_room, bid, phrase or f"details {bid[:8]}", game, options or {}, seed, until)
+    room_id = on_server(_room, bid, phrase or f"details {bid[:8]}", game, options or {}, seed, until)
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
     context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": url}])
     page = context.new_page()
@@ -67,16 +50,6 @@ def open_room(browser, url: str, size, game: str, *, options=None, seed=None, un
     page.wait_for_selector("#hand-form, #result:not([hidden])", timeout=30_000)
     page.wait_for_timeout(800)  # the deal's motion
     return page, room_id
-
-
-def shoot(page, name: str, full_page: bool = False) -> None:
-    """tests.browser.test_browser_layout's shoot, the whole page if ``full_page``."""
-    folder = os.environ.get("TEFUDA_SHOTS")
-    if folder and full_page:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
-    elif folder:
-        _shoot(page, name)
 
 
 def one_line(page, selector: str) -> list[dict]:
@@ -164,7 +137,7 @@ def test_the_replay_page_fits_a_phone(live_server_url, browser, game, players, l
         play_until(room_id, 1)
         return room_id
 
-    room_id = _on_server(finished)
+    room_id = on_server(finished)
     context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]}, locale=locale)
     context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
     page = context.new_page()
@@ -212,7 +185,7 @@ def test_guandan_rise_badge_sits_beside_its_level(live_server_url, browser, size
         play_until(room_id, 1)
         return room_id
 
-    room_id = _on_server(finished)
+    room_id = on_server(finished)
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
     page = context.new_page()
@@ -278,7 +251,7 @@ def test_the_guests_rule_list_reads_as_a_list_on_a_phone(live_server_url, browse
     from the next by a visible gap; the two lists (on, off) start on lines of their own;
     the waiting room fits in two screens."""
     host_bid, guest_bid = tokens.new_token(), tokens.new_token()
-    room_id = _on_server(_waiting_room, host_bid, guest_bid, f"rules {host_bid[:8]}")
+    room_id = on_server(_waiting_room, host_bid, guest_bid, f"rules {host_bid[:8]}")
     context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]})
     context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": guest_bid, "url": live_server_url}])
     page = context.new_page()
@@ -359,7 +332,7 @@ def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
 
     over = get_engine("daifugo").is_over
     bid = tokens.new_token()
-    room_id = _on_server(_room, bid, f"result {bid[:8]}", "daifugo", {"players": "4"}, None,
+    room_id = on_server(_room, bid, f"result {bid[:8]}", "daifugo", {"players": "4"}, None,
                          lambda room: over(room.state), LONG_NAME)
     context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]})
     context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
