@@ -219,11 +219,12 @@ def seat_parts_stay_inside(page, label: str) -> None:
     assert not spill, f"{label}: seat parts spill or wrap: {spill}"
 
 
-def shoot(page, name: str) -> None:
+def shoot(page, name: str, full_page: bool = False) -> None:
+    """With ``TEFUDA_SHOTS=<folder>``, save the screen (or the whole page) there as ``name``.png."""
     folder = os.environ.get("TEFUDA_SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
 
 
 @pytest.mark.parametrize("game,players", [("doudizhu", 3), ("daifugo", 4), ("guandan", 4), ("daifugo", 5), ("daifugo", 6)])
