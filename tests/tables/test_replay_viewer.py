@@ -65,3 +65,16 @@ def test_seat_labels_unless_the_names_were_kept():
     assert "Bo" in named and "data-keep-names" in named
     evil = replay.viewer(replay.file_of(record, ["<i>zz", "x", "y"]), 3)
     assert "<i>zz" not in evil and "&lt;i&gt;zz" in evil  # names are escaped
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_the_side_numbers_run_on_from_the_deal_to_the_last_step(game):
+    """The list of moves is numbered 0 (the deal) … the last step, and nothing under it
+    starts again at 1: the table's log beside it carries no numbers of its own."""
+    record, _ = one_hand(game)
+    html = replay.viewer(record, None)
+    side = re.search(r'<aside class="replay-side">.*?</aside>', html, re.S).group(0)
+    numbers = [int(n) for n in re.findall(r'<button type="button" data-step="\d+">(\d+)\. ', side)]
+    assert numbers == list(range(len(record["actions"]) + 1))
+    lists = re.findall(r'<ol\b[^>]*>', side)
+    assert all('class="replay-moves"' in ol or "unnumbered" in ol for ol in lists), lists

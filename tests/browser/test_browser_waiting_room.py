@@ -1,0 +1,88 @@
+"""The host's waiting room on a phone (375×812), in Japanese, English and Chinese, measured
+with Playwright's bounding boxes: every option's label keeps its words whole (at most two
+lines: never a column of one character a line such as 9/插/队), the rule checkboxes are all
+the same size and line up in one column, the selects are sized to their content (never the
+panel's full width), every control is a tap target of at least 44×44 px, and the whole
+waiting room of each game, every option shown, fits in two screens."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.steps import enter, shoot
+from tests.browser.test_browser_layout import PORTRAIT, boxes
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: the language switch's button of each language (templates/parts/language.html)
+LANGS = ("ja", "en", "zh-hans")
+GAMES = ("daifugo", "guandan", "doudizhu")
+
+#: each option's own words (a label's, a rule's name: the label's direct text) as lines of
+#: text, and each description's box, measured with a Range over the text itself
+WORDS_JS = """() => {
+  const lines = node => { const r = document.createRange(); r.selectNodeContents(node);
+    return new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top))).size; };
+  const words = [...document.querySelectorAll('#options-form label, #options-form legend, #options-form .rule-name')].flatMap(l =>
+    [...l.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim())
+      .map(n => ({text: n.textContent.trim(), lines: lines(n)})));
+  const descs = [...document.querySelectorAll('#options-form .rule-desc')].map(d => {
+    const r = d.getBoundingClientRect();
+    return {text: d.innerText.slice(0, 30), w: r.width, em: parseFloat(getComputedStyle(d).fontSize)}; });
+  return {words, descs};
+}"""
+
+
+def host_room(browser, url: str, lang: str, phrase: str):
+    """The host's waiting room at 375×812 in ``lang``, two CPUs added (their level selects)."""
+    page = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]}).new_page()
+    enter(page, url, "ホスト", phrase)
+    if lang != "ja":
+        page.click(f".lang-switch button[value={lang}]")
+        page.wait_for_selector(f"html[lang={lang}] #lobby")
+    for _ in range(2):
+        version = page.get_attribute("#ver", "data-version")
+        page.click("#lobby button[value=add_cpu]")
+        page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
+    return page
+
+
+def choose_game(page, game: str) -> None:
+    """Switch the room's game (the waiting room is swapped in anew)."""
+    if page.input_value("select[name=game]") == game:
+        return
+    version = page.get_attribute("#ver", "data-version")
+    page.select_option("select[name=game]", game)
+    page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
+    page.wait_for_function(f"() => document.querySelector('select[name=game]').value == '{game}'")
+
+
+def check_tidy(page, label: str) -> None:
+    """The measurements of the module's docstring, on the waiting room shown now."""
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= 2 * PORTRAIT[1], f"{label}: the waiting room is {height} px tall"
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PORTRAIT[0], f"{label}: the waiting room is {width} px wide"
+    got = page.evaluate(WORDS_JS)
+    assert got["words"], f"{label}: no option's words found"
+    for words in got["words"]:
+        assert words["lines"] <= 2, f"{label}: an option's words wrap into a column: {words}"
+    for desc in got["descs"]:
+        assert desc["w"] >= 8 * desc["em"], f"{label}: a description squeezed into a column: {desc}"
+    checks = boxes(page, "#options-form input[type=checkbox]")
+    if checks:
+        assert len({(round(c["w"]), round(c["h"])) for c in checks}) == 1, f"{label}: checkboxes differ: {checks}"
+        assert len({round(c["x"]) for c in checks}) == 1, f"{label}: checkboxes not in one column: {checks}"
+    panel = boxes(page, "#lobby")[0]
+    for sel in boxes(page, "#lobby select"):
+        assert sel["w"] < 0.75 * panel["w"], f"{label}: a select takes the panel's width: {sel} in {panel}"
+    for target in boxes(page, "#lobby select") + boxes(page, "#lobby button") + boxes(page, "#options-form label.switch"):
+        assert target["w"] >= 44 and target["h"] >= 44, f"{label}: a tap target under 44×44: {target}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hosts_waiting_room_is_tidy_on_a_phone(live_server_url, browser, lang):
+    page = host_room(browser, live_server_url, lang, f"tidy-waiting-{lang}")
+    for game in GAMES:
+        choose_game(page, game)
+        shoot(page, f"waiting-room-tidy-{game}-{lang}", full_page=True)
+        check_tidy(page, f"{game} {lang}")
