@@ -80,3 +80,13 @@ def notice_text(game: str, notice: dict | None) -> str:
         return _(message) % {**notice, **presenter(game).notice_words(notice)}
     except (KeyError, TypeError, ValueError):
         return _(message)
+
+
+def with_outcome(title: str, i_won: bool | None) -> str:
+    """A result's ``title`` with what it means for its reader, in the current language:
+    ``"第1局の結果（あなたの勝ち）"`` / ``"Hand 1 result (you lose)"``; the title alone for a
+    reader with no side (``None``: a spectator, the replay viewer)."""
+    if i_won is None:
+        return title
+    said = _("%(title)s（あなたの勝ち）") if i_won else _("%(title)s（あなたの負け）")
+    return said % {"title": title}
