@@ -2,7 +2,7 @@
 bounding boxes in rooms the test sets up on the server (a deal pinned by its seed, moves made
 by the engine) and opens in this browser: Guandan's ワイルド column label on one line at a
 desktop; the guest's rule list in the waiting room as chips on a phone; the replay page
-inside a 375 px phone; Guandan's "+2" badge beside the level it belongs to; the field's
+inside a 375 px phone; Dou Dizhu's redeal said in the field; Guandan's "+2" badge beside the level it belongs to; the field's
 "CPU 1 が出しました" on one line in the narrowest field (six seats, a phone either way);
 Guandan's rank columns held sideways below the status bar, their cards' strips as tall as
 the room allows.
@@ -372,3 +372,26 @@ def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
     seat_parts_stay_inside(page, "daifugo result")
     status = page.inner_text("#status")
     assert "11バック" not in status and "縛り" not in status
+
+
+def _dealt_again_and_my_bid(room) -> bool:
+    """Everyone passes the first deal's bid (seat 0 too), then the CPUs pass until it is
+    seat 0's turn to bid on the second deal."""
+    from rooms import actions
+
+    while not (room.state["deals"] >= 2 and room.state["turn"] == 0):
+        room, _ = actions.play(room.pk, room.state["turn"], room.version, {"type": "bid", "value": 0}, by="cpu")
+    return True
+
+
+@pytest.mark.parametrize("size, tag", [(PORTRAIT, "portrait"), (DESKTOP, "desktop")])
+def test_a_redeal_is_said_in_view_on_a_phone(live_server_url, browser, size, tag):
+    """Dou Dizhu dealt again after everyone passed the bid: the field says so inside the
+    screen, without scrolling (it was said only in the log, one cut line on a phone)."""
+    page, _ = open_room(browser, live_server_url, size, "doudizhu", until=_dealt_again_and_my_bid)
+    line = page.locator("#field .redeal")
+    assert "配り直し（2回目の配り）" in line.inner_text()
+    shoot(page, f"doudizhu-redeal-{tag}")
+    box = line.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= size[1], box
+    assert 0 <= box["x"] and box["x"] + box["width"] <= size[0], box
