@@ -395,3 +395,29 @@ def test_a_redeal_is_said_in_view_on_a_phone(live_server_url, browser, size, tag
     box = line.bounding_box()
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= size[1], box
     assert 0 <= box["x"] and box["x"] + box["width"] <= size[0], box
+
+
+def _my_turn_with_ochi(seat: int):
+    """``until`` for open_room: at seat 0's turn, ``seat`` is marked 都落ち (the state as a
+    second game leaves it when the 大富豪 did not finish first: games/daifugo/engine.py)."""
+    def until(room) -> bool:
+        if room.state["phase"] != "play" or room.state["turn"] != 0:
+            return False
+        Room.objects.filter(pk=room.pk).update(state={**room.state, "ochi": seat})
+        return True
+    return until
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
+@pytest.mark.parametrize("seat", [1, 3])
+def test_the_ochi_badge_fits_its_seat_tile_on_a_phone(live_server_url, browser, seat, locale):
+    """Six-seat Daifugō on a phone (375×812): a seat's 都落ち badge stays inside its tile."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo", options={"players": "6"},
+                        until=_my_turn_with_ochi(seat), locale=locale)
+    shoot(page, f"daifugo-6-ochi-{seat}-{locale}-portrait")
+    badge = boxes(page, "#seats .flag.ochi")
+    tile = boxes(page, f'#seats li[data-seat="{seat}"]')
+    assert len(badge) == 1 and len(tile) == 1, (badge, tile)
+    b, t = badge[0], tile[0]
+    assert t["x"] - 0.5 <= b["x"] and b["x"] + b["w"] <= t["x"] + t["w"] + 0.5, (b, t)
+    assert t["y"] - 0.5 <= b["y"] and b["y"] + b["h"] <= t["y"] + t["h"] + 0.5, (b, t)
