@@ -195,8 +195,9 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
         if game in opts.GAMES and game != room.game:  # the host picks another game
             lo, hi = opts.PLAYERS[game]
             if len(seats) > hi:
-                raise errors.Refused("too_many", f"{opts.GAMES[game]}は{hi}人までです。先に席を外してください。",
-                                     f"That game seats at most {hi}: remove seats first.")
+                raise errors.Refused("too_many_for_game", f"{opts.GAMES[game]}は{hi}人までです。先に席を外してください。",
+                                     f"That game seats at most {hi}: remove seats first.",
+                                     game=game, least=lo, most=hi, seats=len(seats))
             Room.objects.filter(pk=room.pk).update(game=game)
             room.game = game
             base = {**opts.defaults(game), "speed": room.options.get("speed", "normal"),

@@ -214,7 +214,7 @@ def public_view(engine, state: dict) -> dict:
         "game_no": state["game_no"], "turn": state["turn"], "seats": seats,
         "field": field_view(state["field"]), "revolution": state["revolution"],
         "eleven_back": state["eleven_back"],
-        "bind": None if not bind else {"suit": bind.get("suits"),
+        "bind": None if not bind else {"suit": bind.get("suits"), "number": bool(bind.get("number")),
                                        "next_rank": CODE_OF_RANK.get(bind.get("next")) if bind.get("number") else None},
         "surplus_count": len(state["surplus"]),
         "graveyard": [{"code": CODES[c], "label": LABELS[c]} for c in state["graveyard"]],

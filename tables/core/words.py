@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from .. import presenter
 from . import i18n
-from .i18n import gettext as _, gettext_noop
+from .i18n import gettext as _, gettext_noop, ngettext
+from .options import GAMES
 
 #: codes of games.core.errors, tables.core.errors, tables.core.options, tables.core.moves,
 #: tables.practice and rooms (consumers, lobby, actions, outofturn)
@@ -43,6 +44,8 @@ REFUSALS = {
     "not_cpu": gettext_noop("CPUの席ではありません。"),
     "self": gettext_noop("ホスト自身は外せません。"),
     "too_many": gettext_noop("席が多すぎます。先に席を外してください。"),
+    # rooms.lobby.set_options: details ``game``, ``least``, ``most``, ``seats`` (see room_words)
+    "too_many_for_game": gettext_noop("%(game_name)sは%(players)sで遊ぶゲームです。いま%(seats)s席あります。先に席を外してください。"),
     "earlier": gettext_noop("ほかの人が先に出しました。"),
 }
 
@@ -64,6 +67,21 @@ def hint_text(game: str, action: dict) -> str:
     return _("%(play)s：%(why)s") % {"play": play, "why": reason} if reason else play
 
 
+def room_words(notice: dict) -> dict:
+    """The words a room's refusal takes from its details, in the current language: the
+    name of the game it names (``game_name``) and how many players that game takes
+    (``players``: ``"4人"`` / ``"4 players"``, or a range from ``least`` to ``most``);
+    ``{}`` for a notice without them."""
+    out = {}
+    if notice.get("game") in GAMES:
+        out["game_name"] = _(GAMES[notice["game"]])
+    least, most = notice.get("least"), notice.get("most")
+    if isinstance(least, int) and isinstance(most, int):
+        out["players"] = (ngettext("%(n)s人", "%(n)s人", most) % {"n": most} if least == most
+                          else _("%(least)s〜%(most)s人") % {"least": least, "most": most})
+    return out
+
+
 def notice_text(game: str, notice: dict | None) -> str:
     """The sentence of ``notice`` (``{"code", "ja", "en", **details}``; a hint also has
     ``action``, the suggested action) in the current language (:mod:`tables.core.i18n`);
@@ -77,6 +95,16 @@ def notice_text(game: str, notice: dict | None) -> str:
     if message is None:
         return notice.get("ja", "")
     try:
-        return _(message) % {**notice, **presenter(game).notice_words(notice)}
+        return _(message) % {**notice, **room_words(notice), **presenter(game).notice_words(notice)}
     except (KeyError, TypeError, ValueError):
         return _(message)
+
+
+def with_outcome(title: str, i_won: bool | None) -> str:
+    """A result's ``title`` with what it means for its reader, in the current language:
+    ``"第1局の結果（あなたの勝ち）"`` / ``"Hand 1 result (you lose)"``; the title alone for a
+    reader with no side (``None``: a spectator, the replay viewer)."""
+    if i_won is None:
+        return title
+    said = _("%(title)s（あなたの勝ち）") if i_won else _("%(title)s（あなたの負け）")
+    return said % {"title": title}

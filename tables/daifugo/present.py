@@ -164,7 +164,7 @@ def _words(view: dict, players: list, out: dict) -> dict:
         "result_head": say(_("第%(n)sゲームの結果"), n=view["game_no"]),
         "surplus": say(_("余り札 %(n)s枚"), n=view["surplus_count"]),
         "graveyard": say(_("墓地 %(n)s枚"), n=len(view.get("graveyard") or ())),
-        "next_rank": say(_("次は%(rank)s"), rank=bind["next_rank"]) if bind and bind.get("next_rank") else "",
+        "next_rank": next_rank(bind),
         "bind_suits": "".join(SUIT_MARKS.get(s, s) for s in bind.get("suit") or ()) if bind else "",  # ["C", "S"] → ♣♠
         "field_by": say(_("%(name)s が出しました"), name=out["field_by"]) if view["field"] else "",
         "turn": say(_("%(name)s の番です"), name=_safe(turn["name"])) if turn else "",
@@ -174,6 +174,15 @@ def _words(view: dict, players: list, out: dict) -> dict:
         "points": {p["seat"]: say(ngettext("+%(points)s点（計%(total)s点）", "+%(points)s点（計%(total)s点）", p["points"]), points=p["points"], total=p["total"])
                    for p in players} if view.get("result") else {},
     }
+
+
+def next_rank(bind: dict | None) -> str:
+    """What a number bind wants next (seeds/004 §4 「縛り」): ``"次は8"``; ``"次はジョーカーだけ"``
+    once the trick stands at the strongest rank (no rank is one step stronger, so only
+    jokers keep the bind: games.daifugo.plays.satisfies_bind); ``""`` without a number bind."""
+    if bind and bind.get("next_rank"):
+        return say(_("次は%(rank)s"), rank=bind["next_rank"])
+    return _("次はジョーカーだけ") if bind and bind.get("number") else ""
 
 
 def field_event(log: list) -> str:

@@ -256,13 +256,19 @@ def bid_label(value: int) -> str:
     return pgettext("bid", "%(n)s点") % {"n": value} if value else _("入札しない")
 
 
+def redeal_line(view: dict) -> str:
+    """``"全員が入札しなかったので配り直し（2回目の配り）"`` when everyone passed the bid
+    before this deal (§3: dealt again), in the current language; ``""`` on a first deal."""
+    if view.get("deal", 1) <= 1:
+        return ""
+    return _("全員が入札しなかったので配り直し（%(n)s回目の配り）") % {"n": view["deal"]}
+
+
 def log_lines(view: dict, names: dict, me: int | None = None) -> list[str]:
     """The hand's events, oldest first, in the current language: the bids, who became
     the landlord and B (§3), then each play (its cards) or pass (§15). ``me``: the
     reader's seat (its landlord line says "You are", not "You is")."""
-    log = []
-    if view.get("deal", 1) > 1:  # everyone passed the bid before this deal (§3): dealt again
-        log.append(_("全員が入札しなかったので配り直し（%(n)s回目の配り）") % {"n": view["deal"]})
+    log = [redeal_line(view)] if view.get("deal", 1) > 1 else []
     for b in view["bids"]:
         name = names.get(b["seat"], "")
         log.append(_("%(name)s：%(bid)sで入札") % {"name": name, "bid": b["value"]} if b["value"]
@@ -296,6 +302,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
         "hand_title": _("第%(n)s局") % {"n": view["hand_no"]},
         "stake": _m(gettext_noop("入札 B＝%(b)s ・ 倍付け N＝%(n)s ・ 得点 P＝%(p)s"), b=b, n=n, p=p),
         "target": _("%(n)s点先取") % {"n": view["target"]},
+        "redeal": redeal_line(view),
         "bidding": (_("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": names.get(view["highest_bidder"], "")}
                     if view["highest_bid"] else _("入札中：まだ入札はありません")),
         "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": play_name(trick["type"])}

@@ -26,6 +26,7 @@ from ..core.counter import unseen_by_rank
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.presenter import Presenter
 from ..core.screen import is_button
+from ..core.words import with_outcome
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 #: the two teams as the table names them (seats 1+3 and 2+4, seed 000 §1)
@@ -440,15 +441,19 @@ def _columns(hand: list[dict], level: int, selected: set, helpful: set | None) -
     return cols
 
 
-def _result(result: dict, names: dict, view: dict, my_team: int) -> dict:
+def _result(result: dict, names: dict, view: dict, my_team: int | None) -> dict:
+    """The result card of the hand just played (seed 000 §15–§17): places, the level
+    formula, and its title saying whether the reader's team (``my_team``) won."""
     order = result["order"]
     win = result["winner_team"]
+    i_won = None if my_team is None else win == my_team
     return {
         "hand_no": result["hand_no"], "level": result["level"],
+        "title": with_outcome(formats()["result_title"] % {"n": result["hand_no"]}, i_won),
         "places": [{"place": i + 1, "place_name": place_name(i + 1), "name": names.get(s), "seat": s, "team": s % 2,
                     "won": s % 2 == win, "level": result["levels_after"][s % 2]}
                    for i, s in enumerate(order)],
-        "winner": team_name(win), "i_won": win == my_team, "delta": result["delta"], "rise": _rise(result),
+        "winner": team_name(win), "i_won": bool(i_won), "delta": result["delta"], "rise": _rise(result),
         "formula": formula(result), "formula_parts": formula_parts(result), "before": result["levels_before"][win],
         "after": result["levels_after"][win], "match_won": result["match_won"],
     }

@@ -19,7 +19,7 @@ def test_a_refused_game_is_undone_in_the_select_and_said_on_screen(live_server_u
         page.click("text=CPUを追加")
         page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
     page.select_option("select[name=game]", "guandan")
-    page.wait_for_selector("#msg:has-text('席が多すぎます')")
+    page.wait_for_selector("#msg:has-text('掼蛋は4人で遊ぶゲームです')")
     page.wait_for_function("() => document.querySelector('select[name=game]').value == 'daifugo'")
     assert "オリジナル大富豪" in page.inner_text("#lobby h1")
     box = page.locator("#msg").bounding_box()

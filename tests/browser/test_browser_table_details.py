@@ -2,7 +2,7 @@
 bounding boxes in rooms the test sets up on the server (a deal pinned by its seed, moves made
 by the engine) and opens in this browser: Guandan's ワイルド column label on one line at a
 desktop; the guest's rule list in the waiting room as chips on a phone; the replay page
-inside a 375 px phone; Guandan's "+2" badge beside the level it belongs to; the field's
+inside a 375 px phone; Dou Dizhu's redeal said in the field; Guandan's "+2" badge beside the level it belongs to; the field's
 "CPU 1 が出しました" on one line in the narrowest field (six seats, a phone either way);
 Guandan's rank columns held sideways below the status bar, their cards' strips as tall as
 the room allows.
@@ -345,3 +345,52 @@ def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
     seat_parts_stay_inside(page, "daifugo result")
     status = page.inner_text("#status")
     assert "11バック" not in status and "縛り" not in status
+
+
+def _dealt_again_and_my_bid(room) -> bool:
+    """Everyone passes the first deal's bid (seat 0 too), then the CPUs pass until it is
+    seat 0's turn to bid on the second deal."""
+    from rooms import actions
+
+    while not (room.state["deals"] >= 2 and room.state["turn"] == 0):
+        room, _ = actions.play(room.pk, room.state["turn"], room.version, {"type": "bid", "value": 0}, by="cpu")
+    return True
+
+
+@pytest.mark.parametrize("size, tag", [(PORTRAIT, "portrait"), (DESKTOP, "desktop")])
+def test_a_redeal_is_said_in_view_on_a_phone(live_server_url, browser, size, tag):
+    """Dou Dizhu dealt again after everyone passed the bid: the field says so inside the
+    screen, without scrolling (it was said only in the log, one cut line on a phone)."""
+    page, _ = open_room(browser, live_server_url, size, "doudizhu", until=_dealt_again_and_my_bid)
+    line = page.locator("#field .redeal")
+    assert "配り直し（2回目の配り）" in line.inner_text()
+    shoot(page, f"doudizhu-redeal-{tag}")
+    box = line.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= size[1], box
+    assert 0 <= box["x"] and box["x"] + box["width"] <= size[0], box
+
+
+def _my_turn_with_ochi(seat: int):
+    """``until`` for open_room: at seat 0's turn, ``seat`` is marked 都落ち (the state as a
+    second game leaves it when the 大富豪 did not finish first: games/daifugo/engine.py)."""
+    def until(room) -> bool:
+        if room.state["phase"] != "play" or room.state["turn"] != 0:
+            return False
+        Room.objects.filter(pk=room.pk).update(state={**room.state, "ochi": seat})
+        return True
+    return until
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
+@pytest.mark.parametrize("seat", [1, 3])
+def test_the_ochi_badge_fits_its_seat_tile_on_a_phone(live_server_url, browser, seat, locale):
+    """Six-seat Daifugō on a phone (375×812): a seat's 都落ち badge stays inside its tile."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo", options={"players": "6"},
+                        until=_my_turn_with_ochi(seat), locale=locale)
+    shoot(page, f"daifugo-6-ochi-{seat}-{locale}-portrait")
+    badge = boxes(page, "#seats .flag.ochi")
+    tile = boxes(page, f'#seats li[data-seat="{seat}"]')
+    assert len(badge) == 1 and len(tile) == 1, (badge, tile)
+    b, t = badge[0], tile[0]
+    assert t["x"] - 0.5 <= b["x"] and b["x"] + b["w"] <= t["x"] + t["w"] + 0.5, (b, t)
+    assert t["y"] - 0.5 <= b["y"] and b["y"] + b["h"] <= t["y"] + t["h"] + 0.5, (b, t)

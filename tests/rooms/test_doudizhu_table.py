@@ -63,7 +63,7 @@ def test_host_picks_doudizhu_and_the_room_seats_three(make_room):
     room2, _ = make_room(("はる", "なつ", "あき2", "ふゆ2"), phrase="べつの あいことば")
     with pytest.raises(Exception) as exc:
         lobby.set_options(room2.id, 0, {"game": "doudizhu"}, Room.objects.get(pk=room2.id).version)
-    assert exc.value.code == "too_many"
+    assert exc.value.code == "too_many_for_game"
     assert Room.objects.get(pk=room2.id).game == "daifugo"  # 4 seats do not fit a 3-seat game
 
 

@@ -33,9 +33,34 @@ async def test_a_refused_game_sends_the_waiting_room_again_with_the_rooms_game(m
     assert selected_game(tab.latest("lobby")) == "daifugo"
     await tab.send(act="options", version=str(before.version), game="guandan")
     got = "".join(await tab.drain())
-    assert "席が多すぎます" in got  # the refusal
+    assert "掼蛋は4人で遊ぶゲームです。いま5席あります。" in got  # the refusal, with what the game needs
     assert 'id="lobby"' in got, "the waiting room is sent again"
     assert selected_game(got) == "daifugo"
     after = await adb(Room.objects.get)(pk=room.id)
     assert (after.game, after.version) == ("daifugo", before.version)
     await tab.close()
+
+
+@pytest.mark.parametrize("game, seats, said", [
+    ("guandan", 5, {"ja": "掼蛋は4人で遊ぶゲームです。いま5席あります。",
+                    "en": "Guandan is played by 4 players; there are 5 seats now.",
+                    "zh-hans": "掼蛋需要4人；现在有5个座位。"}),
+    ("doudizhu", 4, {"ja": "闘地主は3人で遊ぶゲームです。いま4席あります。",
+                     "en": "Dou Dizhu is played by 3 players; there are 4 seats now.",
+                     "zh-hans": "斗地主需要3人；现在有4个座位。"}),
+])
+@pytest.mark.django_db
+def test_too_many_seats_for_a_game_says_how_many_it_needs(make_room, game, seats, said):
+    from rooms import lobby
+    from rooms.render import notice_text
+    from tables.core import i18n
+
+    room, _ = make_room(("あき", "ふゆ"))
+    for _ in range(seats - 2):
+        lobby.add_cpu(room.id, 0, Room.objects.get(pk=room.id).version)
+    with pytest.raises(Exception) as exc:
+        lobby.set_options(room.id, 0, {"game": game}, Room.objects.get(pk=room.id).version)
+    room = Room.objects.get(pk=room.id)
+    for lang, words in said.items():
+        with i18n.use(lang):
+            assert words in notice_text(room, exc.value.as_dict()), lang

@@ -75,6 +75,29 @@ def test_a_deal_everyone_passed_says_it_was_dealt_again(lang, said):
     assert said in log
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("ja", "全員が入札しなかったので配り直し（2回目の配り）"),
+    ("en", "Nobody bid, so the cards were dealt again (deal 2)"),
+    ("zh-hans", "都不叫，重新发牌（第2次发牌）"),
+])
+def test_a_redeal_is_said_on_the_field_where_a_phone_shows_it(lang, said):
+    """On a phone the log is one cut line: the field (where the bids are) says it too,
+    while the new deal is bid on."""
+    table = PracticeTable("doudizhu", {}, seed="redeal")
+    with i18n.use(lang):
+        assert said not in parts(table)["field"]
+    bid_round(table, [0, 0, 0])
+    with i18n.use(lang):
+        assert said in parts(table)["field"]
+    bid_round(table, [1])
+    with i18n.use(lang):
+        assert said in parts(table)["field"]
+    bid_round(table, [3])
+    assert table.room.state["phase"] == "play"
+    with i18n.use(lang):
+        assert said not in parts(table)["field"]
+
+
 @pytest.mark.parametrize("lang, won, lost", [
     ("ja", "（あなたの勝ち）", "（あなたの負け）"),
     ("en", "(you win)", "(you lose)"),
