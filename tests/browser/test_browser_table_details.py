@@ -123,17 +123,20 @@ def overflowing(page, width: int) -> list[str]:
               + ', ' + e.scrollWidth + '/' + e.clientWidth + ']')""", width)
 
 
-@pytest.mark.parametrize("game,players,locale", [("daifugo", 6, "ja-JP"), ("guandan", 4, "en-US"), ("doudizhu", 3, "en-US")])
-def test_the_replay_page_fits_a_phone(live_server_url, browser, game, players, locale):
+@pytest.mark.parametrize("game,players,locale,seed", [("daifugo", 6, "ja-JP", None), ("guandan", 4, "en-US", None),
+                                                      ("doudizhu", 3, "en-US", "s100"), ("doudizhu", 3, "en-US", "s41")])
+def test_the_replay_page_fits_a_phone(live_server_url, browser, game, players, locale, seed):
     """A room's finished hand (a long name in it) in the replay viewer at 375×812, at its
     start, a middle step and its end (the result): nothing passes either edge or is cut
-    sideways, the page never scrolls sideways."""
+    sideways, the page never scrolls sideways. Dou Dizhu's deals are pinned: ``s100`` ends
+    in a spring (its sentence under the result), ``s41`` has a play of 14 cards (a pair
+    sequence 77…KK) on the field."""
     from tests.rooms.test_hand_records import play_until
 
     bid = tokens.new_token()
 
     def finished():
-        room_id = _room(bid, f"replay {bid[:8]}", game, {"players": str(players)}, None, None, LONG_NAME)
+        room_id = _room(bid, f"replay {bid[:8]}", game, {"players": str(players)}, seed, None, LONG_NAME)
         play_until(room_id, 1)
         return room_id
 
