@@ -157,7 +157,9 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
     """Apply a game ``action`` for seat ``seat_no`` (human move, CPU move or time-out).
 
     ``by`` is ``"human"`` (resets the seat's time-out count and おまかせ), ``"cpu"`` or
-    ``"timeout"`` (two in a row put the seat on おまかせ). Raises ``IllegalAction``.
+    ``"timeout"`` (two in a row put the seat on おまかせ). A person's move or time-out ends
+    that seat's turn clock: acting again at once (a bid of 3, then the lead) is a new turn
+    with the whole limit (rules/daifugo.md "Time"). Raises ``IllegalAction``.
     """
     def change(room: Room, seats: list, now: datetime) -> list:
         if room.status != Room.Status.PLAYING or not room.state:
@@ -171,6 +173,8 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
             room.options = {**room.options, "fast_forward": False}
             clear_auto(seats)
         _count_timeout(seats, seat_no, by)
+        if by != "cpu":  # a person's move ends their turn: a next one at once gets the whole limit
+            room.timers = {k: v for k, v in (room.timers or {}).items() if k != str(seat_no)}
         return events
 
     return commit(room_id, version, change, by=by, seat=seat_no, action=action, reload_seats=False)

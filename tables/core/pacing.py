@@ -11,8 +11,10 @@ change and :func:`due_action` when the earliest timer is due. Pure: the time is 
 - ``"cpu"``: a CPU seat, or a human on おまかせ: due after the room's CPU speed (at least
   :data:`~tables.core.speeds.PERSON_INTERRUPT` while a connected person may 9-interrupt);
 - ``"away"``: a disconnected human: due :data:`DISCONNECT_GRACE` after the disconnect
-  (and not before the CPU speed);
-- ``"limit"``: a connected human with a turn limit: due when the limit runs out.
+  (and not before the CPU speed), or when the turn's limit runs out if that comes first;
+  a third item keeps that deadline, ``["away", due, turn_due]``, for the page's return;
+- ``"limit"``: a connected human with a turn limit: due when the limit runs out. A turn's
+  deadline is set once: a reload (away, then back) finds it where it was.
 
 ``"-1"`` (:data:`TABLE`) is the table's own timer (an engine window closing);
 ``"r<seat>"`` is an out-of-turn reaction of a server-played seat (a stop, a counter, a 9
@@ -74,15 +76,26 @@ def compute(room, seats: list, live: set, t: float, previous: dict | None = None
         if old and old[0] == mode:
             timers[str(actor)] = old
             continue
+        turn_due = _turn_due(old)
         if mode == "cpu":
-            due = t + cpu_wait
+            timers[str(actor)] = [mode, t + cpu_wait]
         elif mode == "away":
             due = max(left_at.get(actor, t) + DISCONNECT_GRACE, t + speed)
+            timers[str(actor)] = ["away", due] if turn_due is None else ["away", min(due, turn_due), turn_due]
         else:
-            due = t + limit
-        timers[str(actor)] = [mode, due]
+            timers[str(actor)] = [mode, t + limit if turn_due is None else turn_due]
     _table_window(engine, room, timers, previous, t)
     return timers
+
+
+def _turn_due(old: list | None) -> float | None:
+    """The deadline of the turn a seat's previous timer was counting down (its ``"limit"``,
+    or the one an ``"away"`` timer kept), None for any other or no timer."""
+    if not old:
+        return None
+    if old[0] == "limit":
+        return old[1]
+    return old[2] if old[0] == "away" and len(old) > 2 else None
 
 
 def _table_window(engine, room, timers: dict, previous: dict, t: float) -> None:
@@ -101,13 +114,13 @@ def _table_window(engine, room, timers: dict, previous: dict, t: float) -> None:
 
 def earliest(timers: dict) -> float | None:
     """The earliest due time (epoch seconds), None without timers."""
-    return min(d for _, d in timers.values()) if timers else None
+    return min(timer[1] for timer in timers.values()) if timers else None
 
 
 def due_seats(timers: dict, t: float) -> list[tuple[int, str]]:
     """``[(seat, mode)]`` whose time has come at ``t``, earliest first."""
-    return [(reactions.parse_key(s)[0], m) for s, (m, d) in sorted(timers.items(), key=lambda kv: kv[1][1])
-            if d <= t]
+    return [(reactions.parse_key(s)[0], timer[0]) for s, timer in sorted(timers.items(), key=lambda kv: kv[1][1])
+            if timer[1] <= t]
 
 
 def due_action(engine, state: dict, timers: dict, t: float, level_of=None) -> dict | None:

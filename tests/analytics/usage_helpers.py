@@ -56,7 +56,7 @@ def tick_until(room_pk, predicate, limit: int = 3000) -> Room:
         if predicate(room):
             return room
         Room.objects.filter(pk=room_pk).update(
-            timers={k: [mode, 0] for k, (mode, _) in room.timers.items()}, deadline=timezone.now())
+            timers={k: [t[0], 0, *t[2:]] for k, t in room.timers.items()}, deadline=timezone.now())
         driver.tick()
     raise AssertionError("predicate never held")
 

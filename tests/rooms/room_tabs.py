@@ -135,7 +135,7 @@ async def tick_due(room) -> None:
     from rooms import driver
     from rooms.models import Room
     await adb(Room.objects.filter(pk=room.pk).update)(
-        timers={k: [m, 0] for k, (m, _) in room.timers.items()}, deadline=timezone.now())
+        timers={k: [t[0], 0, *t[2:]] for k, t in room.timers.items()}, deadline=timezone.now())
     await adb(driver.tick)()
 
 

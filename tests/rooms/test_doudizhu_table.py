@@ -166,7 +166,7 @@ def test_cpus_never_press_next_hand(make_room):
         room = Room.objects.get(pk=room.id)
         if E.is_over(room.state):
             break
-        Room.objects.filter(pk=room.id).update(timers={k: [m, 0] for k, (m, _) in room.timers.items()},
+        Room.objects.filter(pk=room.id).update(timers={k: [t[0], 0, *t[2:]] for k, t in room.timers.items()},
                                                deadline=timezone.now())
         driver.tick()
     room = Room.objects.get(pk=room.id)

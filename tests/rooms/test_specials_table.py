@@ -54,7 +54,7 @@ async def tabs_for(room, toks):
 async def due_now(room_id, *keys):
     """Make the given timers (all if none given) due and tick the driver once."""
     room = await adb(Room.objects.get)(pk=room_id)
-    timers = {k: [m, 0 if not keys or k in keys else d] for k, (m, d) in room.timers.items()}
+    timers = {k: [t[0], 0 if not keys or k in keys else t[1], *t[2:]] for k, t in room.timers.items()}
     await adb(Room.objects.filter(pk=room_id).update)(timers=timers, deadline=timezone.now())
     return await adb(driver.tick)()
 
