@@ -166,8 +166,7 @@ def _context(record: dict, all_states: list[dict], k: int, labels: list[str], na
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]
     deck = import_module(DECKS[game]).DECK
     moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",
-              "type": action.get("type"), "cards": [_(label) for label in deck.labels(_cards(action))],
-              "value": _move_value(action)}
+              "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))])}
              for i, (seat, action) in enumerate(record["actions"])]
     last = len(all_states) - 1
     words = {
@@ -177,7 +176,7 @@ def _context(record: dict, all_states: list[dict], k: int, labels: list[str], na
         "places": [_("%(n)s位 %(name)s") % {"n": i + 1, "name": labels[s]}
                    for i, s in enumerate(record["result"].get("places") or [])],
     }
-    return {"record": record, "words": words, "action_words": ACTION_WORDS, "step": k, "last": len(all_states) - 1,
+    return {"record": record, "words": words, "step": k, "last": len(all_states) - 1,
             "parts": {**main.parts, "log": _unnumbered(main.parts["log"])}, "hands": hands, "moves": moves, "labels": labels, "named": named,
             "result": record["result"], "over": k == len(all_states) - 1}
 
@@ -201,13 +200,17 @@ def _hand(room: ReplayRoom, seats: list, seat: ReplaySeat) -> Markup:
 JOKER_LABELS = (gettext_noop("大王"), gettext_noop("小王"))
 
 
-def _move_value(action: dict):
-    """The number a move names (a bid, a doubling), or 入札しない for a bid of 0 (Dou Dizhu's
-    pass in the bidding, seeds/001 §3); ``None`` for none."""
+def _move_words(action: dict, cards: list[str]) -> str:
+    """What the list of moves says of ``action`` after the player's name, in the current
+    language: its word (:data:`ACTION_WORDS`, else its type), the number it names (a bid,
+    a doubling) and its ``cards`` (labels): ``"入札 2"``, ``"出す ♠3 ♠4"``; a bid of 0 is
+    just 入札しない (Dou Dizhu's pass in the bidding, seeds/001 §3), not "入札 入札しない"."""
+    kind = action.get("type")
     value = action.get("bid", action.get("value"))
-    if action.get("type") == "bid" and value == 0:
+    if kind == "bid" and value == 0:
         return _("入札しない")
-    return value
+    word = _(ACTION_WORDS[kind]) if kind in ACTION_WORDS else str(kind)
+    return " ".join([word] + ([str(value)] if value is not None else []) + cards)
 
 
 def _cards(action: dict) -> list[int]:

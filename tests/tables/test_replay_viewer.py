@@ -78,3 +78,16 @@ def test_the_side_numbers_run_on_from_the_deal_to_the_last_step(game):
     assert numbers == list(range(len(record["actions"]) + 1))
     lists = re.findall(r'<ol\b[^>]*>', side)
     assert all('class="replay-moves"' in ol or "unnumbered" in ol for ol in lists), lists
+
+
+def test_a_bid_of_nothing_reads_as_no_bid_alone():
+    """Dou Dizhu's list of moves: a pass in the bidding is "P：入札しない" (not "入札 入札しない",
+    "Bid No bid"), a bid is "入札 2", a play names its cards."""
+    record, _ = one_hand("doudizhu")
+    html = replay.viewer(replay.file_of(record, ["Ann", "Bo", "Cy"]), 3)
+    said = re.findall(r'<button type="button" data-step="\d+">\d+\. (.*?)</button>', html)
+    bids = [a for _, a in record["actions"] if a.get("type") == "bid"]
+    assert any(b.get("bid", b.get("value")) == 0 for b in bids)  # the deal has a pass in the bidding
+    assert not [s for s in said if "入札 入札しない" in s]
+    assert any(s.endswith("：入札しない") for s in said)
+    assert any(re.search(r"：出す \S", s) for s in said)
