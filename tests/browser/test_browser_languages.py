@@ -105,3 +105,19 @@ def test_auto_play_left_on_is_off_once_back_in_the_waiting_room(browser, live_se
     page.click("text=ゲーム開始")
     page.wait_for_selector("#hand-form")
     assert page.get_attribute("[data-auto-toggle]", "aria-pressed") == "false" and auto_text(page) == "自動プレイ"
+
+
+def test_the_language_shown_stands_out_in_the_switch(browser, live_server_url):
+    """The top page's language switch: the language shown is filled (its own background,
+    unlike the others'), in every language, after a switch too."""
+    page = browser.new_page()
+    page.goto(live_server_url + "/")
+    for code in ("ja", "en", "zh-hans"):
+        if code != "ja":
+            page.click(f".lang-switch button[value={code}]")
+            page.wait_for_selector(f"html[lang={code}]")
+        backs = page.eval_on_selector_all(".lang-switch button", """els => els.map(b =>
+            [b.value, b.hasAttribute('aria-current'), getComputedStyle(b).backgroundColor])""")
+        shown = [bg for value, current, bg in backs if current]
+        others = {bg for value, current, bg in backs if not current}
+        assert len(shown) == 1 and shown[0] not in others and len(others) == 1, backs
