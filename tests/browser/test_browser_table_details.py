@@ -238,6 +238,31 @@ def test_the_field_caption_stays_on_one_line(live_server_url, browser):
         page.wait_for_selector("#field .field-play")
 
 
+def _played_by(seat: int):
+    """``until``: the engine's seat ``seat``'s play is on the field, no window open (which
+    player that is, and where they sit, depends on the deal)."""
+    def until(room) -> bool:
+        s = room.state
+        return s["phase"] == "play" and s["field"] is not None and s["field"]["by"] == seat and not s.get("window")
+    return until
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_the_field_caption_sits_under_the_cards_it_names(live_server_url, browser, seat):
+    """Four-seat Daifugō on a phone: "… が出しました" comes right under the play it names, the
+    play lying in front of its player (yours at the bottom of the field, the top seat's at
+    the top): nothing else of the field between them (a new-user run saw "played by Beth"
+    at the top of the field and Beth's cards at its bottom, a stop window between)."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo", options={"players": "4"}, until=_played_by(seat))
+    page.wait_for_selector("#field .field-play")
+    area = page.get_attribute("#field .field-cards", "data-from")
+    shoot(page, f"daifugo-4-field-caption-{area}")
+    cards, caption = boxes(page, "#field .field-play")[0], boxes(page, "#field > p.field-by")[0]
+    assert area in ("b", "r", "t", "l") and (area == "b") == caption["text"].startswith("あなた"), (area, caption)
+    gap = caption["y"] - (cards["y"] + cards["h"])
+    assert -0.5 <= gap <= 12, f"{area}: the caption is {gap:.0f} px from the bottom of the cards ({cards}, {caption})"
+
+
 def _waiting_room(host_bid: str, guest_bid: str, phrase: str) -> int:
     key = passphrase.room_key(passphrase.normalise(phrase))
     room, _ = lobby.enter(key, "ホスト", tokens.digest(host_bid))
