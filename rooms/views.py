@@ -55,12 +55,17 @@ def _with_bid(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _to_room(request: HttpRequest, room: Room, token: str | None) -> HttpResponse:
+def _to_room(request: HttpRequest, room: Room, token: str | None, asked: str = "") -> HttpResponse:
+    """The redirect to ``room``'s page carrying a one-time claim of the new seat's ``token``
+    (kept in the session) and whether the seat's name is not the ``asked`` one (somebody in
+    the room had it: the page says which name the person got, :func:`lobby.unique_name`;
+    the session keeps the flag only, never a name)."""
     url = f"/rooms/{room.id}/"
     if token:
         claim = secrets.token_urlsafe(12)
         claims = dict(list(request.session.get("claims", {}).items())[-MAX_CLAIMS:])
-        claims[claim] = [str(room.id), token]
+        given = Seat.objects.filter(room=room, token_hash=tokens.digest(token)).values_list("name", flat=True).first()
+        claims[claim] = [str(room.id), token, bool(asked and given and given != asked)]
         request.session["claims"] = claims
         url += f"?claim={claim}"
     response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -82,7 +87,7 @@ def enter(request: HttpRequest) -> HttpResponse:
         room, token = lobby.enter(key, clean, tokens.digest(browser_id(request)))
     except (InvalidInput, IllegalAction) as exc:
         return _with_bid(request, render(request, "top.html", {"error": _why(exc), **typed}, status=400))
-    return _to_room(request, room, token)
+    return _to_room(request, room, token, clean)
 
 
 @sensitive_post_parameters("name")
@@ -92,11 +97,11 @@ def join(request: HttpRequest, room_id) -> HttpResponse:
     if not ratelimit.allow_join(request):
         return render(request, "rooms/_join_error.html", {"error": gettext(TOO_MANY)}, status=429)
     try:
-        room, token = lobby.join(room_id, clean_name(request.POST.get("name", "")),
-                                 tokens.digest(browser_id(request)))
+        clean = clean_name(request.POST.get("name", ""))
+        room, token = lobby.join(room_id, clean, tokens.digest(browser_id(request)))
     except (InvalidInput, IllegalAction) as exc:
         return render(request, "rooms/_join_error.html", {"error": _why(exc)}, status=400)
-    return _to_room(request, room, token)
+    return _to_room(request, room, token, clean)
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -140,7 +145,7 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
         with i18n.use(get_language() or i18n.DEFAULT):
             closed = render_screen.stage(render_screen.screen(None, [], None, timezone.now()))
         return render(request, "rooms/gone.html", {"closed_stage": closed}, status=404)
-    token = None
+    token = renamed = None
     claim = request.GET.get("claim")
     if claim:
         claims = request.session.get("claims", {})
@@ -148,8 +153,10 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
         request.session["claims"] = claims
         if entry and entry[0] == str(room.id):
             token = entry[1]
+            if len(entry) > 2 and entry[2]:  # the name the seat got instead of the one typed
+                renamed = Seat.objects.filter(room=room, token_hash=tokens.digest(token)).values_list("name", flat=True).first()
     browser_id(request)
-    response = render(request, "rooms/room.html", {"room": room, "seat_token": token,
+    response = render(request, "rooms/room.html", {"room": room, "seat_token": token, "renamed": renamed,
                                                    "link": request.build_absolute_uri(f"/rooms/{room.id}/")})
     response["Cache-Control"] = "no-store"
     # the room's address (a secret link) never goes to another site; our own forms (the
