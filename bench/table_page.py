@@ -33,8 +33,9 @@ is measured in the browser:
   renderer (parse, style, layout; :func:`measure_parts`), to show which part to make cheaper.
 - ``--trace FILE``: a Chrome trace of the plays (Playwright's ``browser.start_tracing``:
   the DevTools timeline and V8's sampling profiler) and what the long tasks spent their
-  time in: trace events (Layout, UpdateLayoutTree, ParseHTML…) and JavaScript functions by
-  self time. Tracing slows the page: its figures are for finding where, not for the target.
+  time in: the tasks by kind (a socket message's swap, or the frame after it:
+  :func:`task_kinds`), trace events (Layout, UpdateLayoutTree, ParseHTML…) and JavaScript
+  functions by self time. Tracing slows the page: its figures are for finding where, not for the target.
 
     nice -n 10 .venv/bin/python bench/table_page.py             # 20 plays under 4× throttling
     nice -n 10 .venv/bin/python bench/table_page.py --plays 40 --throttle 6 --skip-practice
@@ -377,11 +378,39 @@ def trace_summary(raw: bytes, top: int = 15, over_ms: float = 50) -> list[str]:
     cpu = sorted((e.get("tdur", 0) for e in spans if e["name"] == "RunTask"), reverse=True)
     out = [f"trace: {len(tasks)} main-thread tasks over {over_ms:g} ms, {total / 1000:,.0f} ms in all;"
            f" the main thread's CPU time of the longest tasks (ms): {', '.join(f'{t / 1000:.0f}' for t in cpu[:8])}"]
+    out.append("  the long tasks by kind (what they run; count, longest and median wall ms, traced):")
+    for kind, durations in task_kinds(spans, tasks).items():
+        out.append(f"    {kind:<9} {len(durations):3d} tasks, longest {max(durations) / 1000:6.1f} ms,"
+                   f" median {statistics.median(durations) / 1000:6.1f} ms")
     out.append("  trace events by self time inside them:")
     out += [f"    {us / 1000:8.1f} ms  {name}" for name, us in selfs.most_common(top)]
     out.append("  JavaScript functions by self time inside them (V8 samples):")
     out += [f"    {us / 1000:8.1f} ms  {name}" for name, us in js.most_common(top)]
     return out
+
+
+def task_kinds(spans: list[dict], tasks: list[tuple[float, float]]) -> dict[str, list[float]]:
+    """The long ``tasks`` (``(start, end)`` in trace µs) by what they run, from the main
+    thread's trace events (``spans``) inside each: ``message`` (a socket message: htmx's ws
+    extension swapping it in, with the page scripts' handlers), ``frame`` (a rendering
+    update: requestAnimationFrame callbacks, style, layout, paint, and the input Chrome
+    handles at the frame), ``script`` (a script evaluated: the page's load), else ``other``.
+    Returns kind → the tasks' durations (µs), kinds in that order."""
+    kinds: dict[str, list[float]] = {k: [] for k in ("message", "frame", "script", "other")}
+    for a, b in tasks:
+        names = {(e["name"], ((e.get("args", {}).get("data", {}) or {}).get("url") or "").rsplit("/", 1)[-1])
+                 for e in spans if a <= e["ts"] < b}
+        plain = {n for n, _ in names}
+        if ("FunctionCall", "hx-ws-2.min.js") in names or ("FunctionCall", "hx-ws-2.js") in names:
+            kind = "message"
+        elif plain & {"FireAnimationFrame", "Paint", "PrePaint"}:
+            kind = "frame"
+        elif "EvaluateScript" in plain:
+            kind = "script"
+        else:
+            kind = "other"
+        kinds[kind].append(b - a)
+    return {k: v for k, v in kinds.items() if v}
 
 
 def practice(p, tmp: Path, url: str, log: Path) -> list[tuple[str, float, tuple]]:
