@@ -55,6 +55,11 @@ def _with_bid(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
+def _seat_name(room: Room, token: str) -> str | None:
+    """The name of ``room``'s seat that seat token ``token`` holds, None if none does."""
+    return Seat.objects.filter(room=room, token_hash=tokens.digest(token)).values_list("name", flat=True).first()
+
+
 def _to_room(request: HttpRequest, room: Room, token: str | None, asked: str = "") -> HttpResponse:
     """The redirect to ``room``'s page carrying a one-time claim of the new seat's ``token``
     (kept in the session) and whether the seat's name is not the ``asked`` one (somebody in
@@ -64,7 +69,7 @@ def _to_room(request: HttpRequest, room: Room, token: str | None, asked: str = "
     if token:
         claim = secrets.token_urlsafe(12)
         claims = dict(list(request.session.get("claims", {}).items())[-MAX_CLAIMS:])
-        given = Seat.objects.filter(room=room, token_hash=tokens.digest(token)).values_list("name", flat=True).first()
+        given = _seat_name(room, token)
         claims[claim] = [str(room.id), token, bool(asked and given and given != asked)]
         request.session["claims"] = claims
         url += f"?claim={claim}"
@@ -154,7 +159,7 @@ def room_page(request: HttpRequest, room_id) -> HttpResponse:
         if entry and entry[0] == str(room.id):
             token = entry[1]
             if len(entry) > 2 and entry[2]:  # the name the seat got instead of the one typed
-                renamed = Seat.objects.filter(room=room, token_hash=tokens.digest(token)).values_list("name", flat=True).first()
+                renamed = _seat_name(room, token)
     browser_id(request)
     response = render(request, "rooms/room.html", {"room": room, "seat_token": token, "renamed": renamed,
                                                    "link": request.build_absolute_uri(f"/rooms/{room.id}/")})
