@@ -268,7 +268,8 @@ def log_lines(view: dict, names: dict, me: int | None = None) -> list[str]:
     """The hand's events, oldest first, in the current language: the bids, who became
     the landlord and B (§3), then each play (its cards) or pass (§15). ``me``: the
     reader's seat (its landlord line says "You are", not "You is")."""
-    log = [redeal_line(view)] if view.get("deal", 1) > 1 else []
+    redeal = redeal_line(view)
+    log = [redeal] if redeal else []
     for b in view["bids"]:
         name = names.get(b["seat"], "")
         log.append(_("%(name)s：%(bid)sで入札") % {"name": name, "bid": b["value"]} if b["value"]
