@@ -37,15 +37,21 @@ def _room(bid: str, phrase: str, game: str, options: dict, seed: str | None, unt
     raise AssertionError("never reached")
 
 
+def page_with_seat(browser, url: str, bid: str, size, locale: str | None = None):
+    """A new page at ``size`` (in ``locale``, else the browser's own) of a browser whose id
+    cookie is ``bid`` (the seat a test set up on the server for that browser is its own)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **({"locale": locale} if locale else {}))
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": url}])
+    return context.new_page()
+
+
 def open_room(browser, url: str, size, game: str, *, options=None, seed=None, until=None, phrase=None, locale="ja-JP"):
     """A room of ``game`` (you in seat 0, CPUs in the rest, slow CPUs, no turn limit), dealt
     from ``seed``, its moves made by the engine until ``until(room)``; returns the page
     showing it at ``size``."""
     bid = tokens.new_token()
     room_id = on_server(_room, bid, phrase or f"details {bid[:8]}", game, options or {}, seed, until)
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
-    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": url}])
-    page = context.new_page()
+    page = page_with_seat(browser, url, bid, size, locale=locale)
     page.goto(f"{url}/rooms/{room_id}/")
     page.wait_for_selector("#hand-form, #result:not([hidden])", timeout=30_000)
     page.wait_for_timeout(800)  # the deal's motion
@@ -141,9 +147,7 @@ def test_the_replay_page_fits_a_phone(live_server_url, browser, game, players, l
         return room_id
 
     room_id = on_server(finished)
-    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]}, locale=locale)
-    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
-    page = context.new_page()
+    page = page_with_seat(browser, live_server_url, bid, PORTRAIT, locale=locale)
     page.goto(f"{live_server_url}/rooms/{room_id}/hands/1/")
     page.wait_for_selector("#replay .replay-verified")
     last = int(page.get_attribute("#replay", "data-last"))
@@ -189,9 +193,7 @@ def test_guandan_rise_badge_sits_beside_its_level(live_server_url, browser, size
         return room_id
 
     room_id = on_server(finished)
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
-    page = context.new_page()
+    page = page_with_seat(browser, live_server_url, bid, size)
     page.goto(f"{live_server_url}/rooms/{room_id}/")
     page.wait_for_selector("#result:not([hidden]) .gd-formula .gd-float")
     page.wait_for_timeout(1800)  # the badge's motion (1.4 s)
@@ -280,9 +282,7 @@ def test_the_guests_rule_list_reads_as_a_list_on_a_phone(live_server_url, browse
     the waiting room fits in two screens."""
     host_bid, guest_bid = tokens.new_token(), tokens.new_token()
     room_id = on_server(_waiting_room, host_bid, guest_bid, f"rules {host_bid[:8]}")
-    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]})
-    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": guest_bid, "url": live_server_url}])
-    page = context.new_page()
+    page = page_with_seat(browser, live_server_url, guest_bid, PORTRAIT)
     page.goto(f"{live_server_url}/rooms/{room_id}/")
     page.wait_for_selector("#lobby .settings.rules")
     page.wait_for_timeout(300)
@@ -362,9 +362,7 @@ def test_seats_at_the_result_keep_their_lines(live_server_url, browser):
     bid = tokens.new_token()
     room_id = on_server(_room, bid, f"result {bid[:8]}", "daifugo", {"players": "4"}, None,
                          lambda room: over(room.state), LONG_NAME)
-    context = browser.new_context(viewport={"width": PORTRAIT[0], "height": PORTRAIT[1]})
-    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
-    page = context.new_page()
+    page = page_with_seat(browser, live_server_url, bid, PORTRAIT)
     page.goto(f"{live_server_url}/rooms/{room_id}/")
     page.wait_for_selector("#result:not([hidden])", timeout=30_000)
     page.wait_for_timeout(500)
