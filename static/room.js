@@ -143,7 +143,8 @@
   });
 
   // Countdowns; a seat's turn ring (tefuda.css) drawn from --left, the fraction of the
-  // turn left (its length: the time left when this tab first saw the deadline).
+  // turn left (its length: data-span, the turn limit in ms; else the time left when this
+  // tab first saw the deadline).
   var spans = {};
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
@@ -151,7 +152,8 @@
       var text = tefudaWord("seconds", { n: Math.ceil(ms / 1000) });
       if (el.textContent !== text) el.textContent = text;  // (an unchanged text is not re-laid out)
       if (!(d in spans)) spans[d] = ms;
-      var left = spans[d] ? (ms / spans[d]).toFixed(3) : "0";
+      var whole = Number(el.dataset.span) || spans[d];
+      var left = whole ? Math.min(1, ms / whole).toFixed(3) : "0";
       if (el.style.getPropertyValue("--left") !== left) el.style.setProperty("--left", left);
     });
   }

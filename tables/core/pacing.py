@@ -14,7 +14,10 @@ change and :func:`due_action` when the earliest timer is due. Pure: the time is 
   (and not before the CPU speed), or when the turn's limit runs out if that comes first;
   a third item keeps that deadline, ``["away", due, turn_due]``, for the page's return;
 - ``"limit"``: a connected human with a turn limit: due when the limit runs out. A turn's
-  deadline is set once: a reload (away, then back) finds it where it was.
+  deadline is set once: a reload (away, then back) finds it where it was;
+- ``"held"``: ``["held", None, seconds_left]``, never due: while no human is connected the
+  game waits, and a turn's clock is held with the time it had left; the person's return
+  starts it again from there (a reload does not give a fresh turn).
 
 ``"-1"`` (:data:`TABLE`) is the table's own timer (an engine window closing);
 ``"r<seat>"`` is an out-of-turn reaction of a server-played seat (a stop, a counter, a 9
@@ -52,9 +55,11 @@ def compute(room, seats: list, live: set, t: float, previous: dict | None = None
     from games import get_engine
 
     engine = get_engine(room.game)
-    if engine.is_over(room.state) or not any(s.is_human and s.order in live for s in seats):
+    if engine.is_over(room.state):
         return {}
     previous = previous or {}
+    if not any(s.is_human and s.order in live for s in seats):
+        return _held(previous, t)
     left_at = left_at or {}
     by_order = {s.order: s for s in seats}
     speed = speed_of(room.options)
@@ -76,7 +81,7 @@ def compute(room, seats: list, live: set, t: float, previous: dict | None = None
         if old and old[0] == mode:
             timers[str(actor)] = old
             continue
-        turn_due = _turn_due(old)
+        turn_due = _turn_due(old, t)
         if mode == "cpu":
             timers[str(actor)] = [mode, t + cpu_wait]
         elif mode == "away":
@@ -88,14 +93,30 @@ def compute(room, seats: list, live: set, t: float, previous: dict | None = None
     return timers
 
 
-def _turn_due(old: list | None) -> float | None:
+def _turn_due(old: list | None, t: float) -> float | None:
     """The deadline of the turn a seat's previous timer was counting down (its ``"limit"``,
-    or the one an ``"away"`` timer kept), None for any other or no timer."""
+    the one an ``"away"`` timer kept, or ``t`` plus what a ``"held"`` clock had left), None
+    for any other or no timer."""
     if not old:
         return None
     if old[0] == "limit":
         return old[1]
+    if old[0] == "held":
+        return t + old[2]
     return old[2] if old[0] == "away" and len(old) > 2 else None
+
+
+def _held(previous: dict, t: float) -> dict:
+    """The timers while no human is connected: nothing is due; each turn clock that was
+    running is held as ``["held", None, seconds_left]`` (at least 0)."""
+    held = {}
+    for key, old in previous.items():
+        if key == TABLE or reactions.parse_key(key)[1]:
+            continue
+        due = _turn_due(old, t)
+        if due is not None:
+            held[key] = old if old[0] == "held" else ["held", None, max(0.0, due - t)]
+    return held
 
 
 def _table_window(engine, room, timers: dict, previous: dict, t: float) -> None:
@@ -113,14 +134,15 @@ def _table_window(engine, room, timers: dict, previous: dict, t: float) -> None:
 
 
 def earliest(timers: dict) -> float | None:
-    """The earliest due time (epoch seconds), None without timers."""
-    return min(timer[1] for timer in timers.values()) if timers else None
+    """The earliest due time (epoch seconds), None without timers that fall due (a
+    ``"held"`` clock never does)."""
+    return min((timer[1] for timer in timers.values() if timer[1] is not None), default=None)
 
 
 def due_seats(timers: dict, t: float) -> list[tuple[int, str]]:
     """``[(seat, mode)]`` whose time has come at ``t``, earliest first."""
-    return [(reactions.parse_key(s)[0], timer[0]) for s, timer in sorted(timers.items(), key=lambda kv: kv[1][1])
-            if timer[1] <= t]
+    due = [(key, timer) for key, timer in timers.items() if timer[1] is not None and timer[1] <= t]
+    return [(reactions.parse_key(key)[0], timer[0]) for key, timer in sorted(due, key=lambda kv: kv[1][1])]
 
 
 def due_action(engine, state: dict, timers: dict, t: float, level_of=None) -> dict | None:

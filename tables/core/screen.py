@@ -246,7 +246,8 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
     by_order = {s.order: s for s in seats}
     timers = room.timers or {}
     infos = present.seats(view)
-    players = [_player(info, by_order.get(info["seat"]), me, view, timers, live) for info in infos]
+    span_ms = int(((room.options or {}).get("turn_limit") or 0) * 1000)
+    players = [_player(info, by_order.get(info["seat"]), me, view, timers, live, span_ms) for info in infos]
     mine = timers.get(str(me.order))
     ctx = {
         **CARD_MARKUP, **base, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
@@ -290,7 +291,9 @@ def _held(view: dict) -> bool:
     return bool(view.get("window") or view.get("pending"))
 
 
-def _player(info: dict, seat, me, view: dict, timers: dict, live: set) -> dict:
+def _player(info: dict, seat, me, view: dict, timers: dict, live: set, span_ms: int) -> dict:
+    """One seat as the table shows it; ``deadline_ms`` (epoch ms) and ``span_ms`` (the turn
+    limit, ms: the whole of its turn ring) when a turn limit is running for it."""
     timer = timers.get(str(info["seat"]))
     human = bool(seat and seat.is_human)
     return {
@@ -304,6 +307,7 @@ def _player(info: dict, seat, me, view: dict, timers: dict, live: set) -> dict:
         "is_me": info["seat"] == me.order,
         "turn": view.get("turn") == info["seat"] and not _held(view),
         "deadline_ms": int(timer[1] * 1000) if timer and timer[0] == "limit" else None,
+        "span_ms": span_ms,
     }
 
 

@@ -64,7 +64,7 @@ def seat_rows(players: list, last=None) -> Markup:
 
 #: what a seat row shows, its key in ``_rows`` (counts, places, points, deadlines are ints)
 _row_key = itemgetter("seat", "name", "is_me", "turn", "away", "count", "title", "place", "foul", "ochi",
-                      "passed", "cpu", "auto", "deadline_ms", "total")
+                      "passed", "cpu", "auto", "deadline_ms", "span_ms", "total")
 _rows: dict[tuple, str] = {}
 
 
@@ -76,7 +76,7 @@ def _seat_row(p: dict, last: bool = False) -> str:
     if turn:
         mark = '<span class="turn-mark">%s</span>' % escape(_("番"))
         if p["deadline_ms"]:
-            mark += f' <b data-deadline="{_num(p["deadline_ms"])}"></b>'
+            mark += f' <b data-deadline="{_num(p["deadline_ms"])}" data-span="{_num(p["span_ms"])}"></b>'
     place = escape(_("%(n)s位") % {"n": _num(p["place"])}) if p["place"] else ""
     spans = (
         f'<span class="title-badge">{escape(_(p["title"]))}</span>' if p["title"] else "",

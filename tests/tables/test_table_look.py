@@ -57,7 +57,7 @@ def test_daifugo_hot_path_writes_the_shared_markup():
 
 def _players(n: int, me: int, name: str = "あなた") -> list[dict]:
     base = {"turn": False, "away": False, "count": 5, "title": None, "place": None, "foul": False, "ochi": False,
-            "passed": False, "auto": False, "deadline_ms": None, "total": 0, "role": None, "role_label": "",
+            "passed": False, "auto": False, "deadline_ms": None, "span_ms": 0, "total": 0, "role": None, "role_label": "",
             "bid": None, "team": 0, "partner": False, "last": None}
     return [dict(base, seat=s, name=name if s == me else f"CPU {s}", is_me=s == me, cpu=s != me) for s in range(n)]
 

@@ -66,3 +66,17 @@ def test_a_new_turn_gets_the_whole_limit():
     nxt = DDZ.actors(room.state)[0]
     later = _timers(room, seats, everyone, 1020.0, start)
     assert nxt != turn and later == {str(nxt): ["limit", 1020.0 + LIMIT]}
+
+
+def test_with_nobody_connected_the_clock_is_held_and_runs_on_from_there():
+    """The only person reloads: the game waits (nothing is due) with the turn's clock held,
+    and their return finds the time they had left, not a fresh limit (try10)."""
+    room, seats, turn = _table()
+    start = _timers(room, seats, {turn}, 1000.0, {})
+    gone = _timers(room, seats, set(), 1040.0, start, {turn: 1040.0})
+    assert gone == {str(turn): ["held", None, 20.0]}
+    assert pacing.earliest(gone) is None and pacing.due_seats(gone, 99999.0) == []
+    still = _timers(room, seats, set(), 1300.0, gone, {turn: 1040.0})  # a later change keeps it
+    assert still == gone
+    back = _timers(room, seats, {turn}, 1302.0, still)
+    assert back == {str(turn): ["limit", 1322.0]}

@@ -1,0 +1,37 @@
+"""A reload does not give a fresh turn (found by new-user runs try9 and try10): with a
+30 s turn limit, the only person at a table of CPUs waits 5 s on their turn and reloads;
+the returning page shows the time that was left — the countdown and the turn ring (drawn
+from the turn's whole length, ``data-span``, not from what was left when the page opened)
+— not 30 s and a full ring again."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.steps import shoot
+from tests.browser.test_browser_layout import DESKTOP, open_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CLOCK = "#status .countdown b[data-deadline]"
+RING = "#seats .seat.turn b[data-deadline]"
+
+
+def _clock(page) -> tuple[int, float]:
+    """(seconds shown by the countdown, the ring's fraction left)."""
+    page.wait_for_function(f"() => document.querySelector('{RING}')?.style.getPropertyValue('--left')")
+    seconds = int("".join(ch for ch in page.inner_text(CLOCK) if ch.isdigit()))
+    return seconds, float(page.eval_on_selector(RING, "el => el.style.getPropertyValue('--left')"))
+
+
+def test_a_reload_keeps_the_time_left_on_the_clock_and_the_ring(live_server_url, browser):
+    page = open_table(browser, live_server_url, "daifugo", 4, DESKTOP)
+    first, ring = _clock(page)
+    assert first >= 25 and ring > 0.8, (first, ring)
+    page.wait_for_timeout(5_000)
+    page.reload()
+    page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=20_000)
+    page.wait_for_timeout(600)
+    seconds, ring = _clock(page)
+    shoot(page, "turn-clock-after-reload")
+    assert seconds <= first - 4, f"the reload gave the clock back: {first} s before, {seconds} s after"
+    assert ring <= (seconds + 1) / 30, f"the ring refilled: --left {ring} with {seconds} s of 30 left"
