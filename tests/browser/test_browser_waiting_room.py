@@ -3,13 +3,15 @@ with Playwright's bounding boxes: every option's label keeps its words whole (at
 lines: never a column of one character a line such as 9/插/队), the rule checkboxes are all
 the same size and line up in one column, the selects are sized to their content (never the
 panel's full width), every control is a tap target of at least 44×44 px, and the whole
-waiting room of each game, every option shown, fits in two screens."""
+waiting room of each game, every option shown, fits in two screens. On a desktop too, the
+share link's コピー button lines up with its address box (it sat 8 px low: the label's
+margin)."""
 from __future__ import annotations
 
 import pytest
 
 from tests.browser.steps import enter, shoot
-from tests.browser.test_browser_layout import PORTRAIT, boxes
+from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, boxes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,3 +88,7 @@ def test_the_hosts_waiting_room_is_tidy_on_a_phone(live_server_url, browser, lan
         choose_game(page, game)
         shoot(page, f"waiting-room-tidy-{game}-{lang}", full_page=True)
         check_tidy(page, f"{game} {lang}")
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    link, copy = boxes(page, "#share-link")[0], boxes(page, "[data-copy]")[0]
+    shoot(page, f"waiting-room-desktop-{lang}")
+    assert abs((link["y"] + link["h"]) - (copy["y"] + copy["h"])) <= 1, f"{lang}: コピー is not in line with the link: {copy} {link}"
