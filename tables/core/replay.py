@@ -177,15 +177,8 @@ def _context(record: dict, all_states: list[dict], k: int, labels: list[str], na
                    for i, s in enumerate(record["result"].get("places") or [])],
     }
     return {"record": record, "words": words, "step": k, "last": len(all_states) - 1,
-            "parts": {**main.parts, "log": _unnumbered(main.parts["log"])}, "hands": hands, "moves": moves, "labels": labels, "named": named,
+            "parts": main.parts, "hands": hands, "moves": moves, "labels": labels, "named": named,
             "result": record["result"], "over": k == len(all_states) - 1}
-
-
-def _unnumbered(log: Markup) -> Markup:
-    """The table's log (its last events) without numbers of its own: in the viewer it sits
-    under the list of moves, numbered 0 (the deal) to the last step, and a second list
-    starting again at 1 would read as the moves restarting."""
-    return Markup(str(log).replace('class="log', 'class="log unnumbered', 1))
 
 
 def _hand(room: ReplayRoom, seats: list, seat: ReplaySeat) -> Markup:

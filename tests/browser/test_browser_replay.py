@@ -67,6 +67,10 @@ def test_a_rooms_hand_replays_saves_and_opens_offline(browser, live_server_url, 
     assert page.is_visible("#replay #result") and page.get_attribute("#replay [data-autoplay]", "aria-pressed") == "false"
     page.set_viewport_size({"width": 1280, "height": 800})
     shoot(page, "replay-room-desktop", full_page=True)
+    # the moves are numbered 0 … last; no list under them starts again at 1
+    styles = page.evaluate("[...document.querySelectorAll('#replay .replay-side ol:not(.replay-moves)')]"
+                           ".map(o => getComputedStyle(o).listStyleType)")
+    assert styles and set(styles) == {"none"}, styles
 
     with page.expect_download() as got:
         page.click("#replay [data-save]")
