@@ -123,9 +123,14 @@
       var cw = cards[0].offsetWidth;
       while (rows < MAX_ROWS && (width - cw) / (Math.ceil(n / rows) - 1) < MIN_STRIP) rows += 1;
     }
-    var per = String(Math.ceil(n / rows)), name = rows > 1 ? "rows-" + rows : "";
+    var per = Math.ceil(n / rows), name = rows > 1 ? "rows-" + rows : "";
+    if (rows > 1) {  // each card's strip: a whole card and a gap, or what the row leaves it
+      var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      var strip = Math.min(cw + rem / 4, (width - rem / 5 - cw) / (per - 1)).toFixed(1) + "px";
+      if (box.style.getPropertyValue("--per") !== String(per)) box.style.setProperty("--per", String(per));
+      if (box.style.getPropertyValue("--strip") !== strip) box.style.setProperty("--strip", strip);
+    }
     ["rows-2", "rows-3"].forEach(function (c) { if (box.classList.contains(c) !== (c === name)) box.classList.toggle(c); });
-    if (rows > 1 && box.style.getPropertyValue("--per") !== per) box.style.setProperty("--per", per);
   }
 
   // A hand whose rows changed changed its own height inside the observer's callback, which
