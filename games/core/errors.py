@@ -51,6 +51,12 @@ def not_in_hand() -> IllegalAction:
                          "You do not hold one of those cards.")
 
 
+def no_cards() -> IllegalAction:
+    """A play that selects no card (passing has its own button: Dou Dizhu seed 001 §21,
+    Guandan seed 003 §2)."""
+    return IllegalAction("no_cards", "札が選ばれていません。", "No cards are selected.")
+
+
 def game_over() -> IllegalAction:
     """The game has ended; only starting the next one is possible."""
     return IllegalAction("game_over", "このゲームは終了しています。", "This game is over.")

@@ -29,7 +29,7 @@ from typing import Any
 
 from games.core.cards import Deck
 from games.core.engine import Engine
-from games.core.errors import game_over, malformed, not_in_hand, not_your_turn
+from games.core.errors import game_over, malformed, no_cards, not_in_hand, not_your_turn
 from games.core.rng import draw
 
 from . import errors as E
@@ -247,7 +247,7 @@ class DoudizhuEngine(Engine):
         cards = action.get("cards")
         if (not isinstance(cards, list) or not cards
                 or not all(isinstance(i, int) and not isinstance(i, bool) for i in cards)):
-            raise E.no_cards() if cards == [] else malformed("cards")
+            raise no_cards() if cards == [] else malformed("cards")
         hand = state["hands"][seat]
         held = set(hand)
         if len(set(cards)) != len(cards) or not held.issuperset(cards):

@@ -2,10 +2,10 @@
 stable code and the same reason in Japanese and English (seed 001 §21: an invalid or weak
 play is refused with the reason and the cards stay in hand).
 
-Codes: ``wrong_phase``, ``bid_too_low``, ``cannot_pass``, ``no_cards``,
+Codes: ``wrong_phase``, ``bid_too_low``, ``cannot_pass``,
 ``not_a_combination``, ``type_mismatch``, ``too_weak``, ``hand_over``, ``hand_not_over``;
 shared ones come from :mod:`games.core.errors` (``malformed``, ``not_your_turn``,
-``not_in_hand``, ``game_over``).
+``not_in_hand``, ``no_cards``, ``game_over``).
 """
 from __future__ import annotations
 
@@ -30,11 +30,6 @@ def cannot_pass() -> IllegalAction:
     """§15: the free leader may not pass."""
     return IllegalAction("cannot_pass", "自由な先手ではパスできません。",
                          "You lead this trick and cannot pass.")
-
-
-def no_cards() -> IllegalAction:
-    """A play that selects no card (passing needs the Pass button, §21)."""
-    return IllegalAction("no_cards", "札が選ばれていません。", "No cards are selected.")
 
 
 def not_a_combination() -> IllegalAction:

@@ -259,8 +259,9 @@ class GuandanEngine(Engine):
 
     def _play(self, state, seat, action, events):
         cards = action.get("cards")
-        if not isinstance(cards, list) or not cards or not all(
-                isinstance(c, int) and not isinstance(c, bool) for c in cards):
+        if cards == []:
+            raise E.no_cards()
+        if not isinstance(cards, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
             raise E.malformed("cards")
         hand = state["hands"][seat]
         if len(set(cards)) != len(cards) or not set(cards) <= set(hand):

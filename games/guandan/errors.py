@@ -2,9 +2,9 @@
 and the same reason in Japanese and English (DESIGN.md "Languages")."""
 from __future__ import annotations
 
-from games.core.errors import IllegalAction, game_over, malformed, not_in_hand, not_your_turn
+from games.core.errors import IllegalAction, game_over, malformed, no_cards, not_in_hand, not_your_turn
 
-__all__ = ["IllegalAction", "game_over", "malformed", "not_in_hand", "not_your_turn",
+__all__ = ["IllegalAction", "game_over", "malformed", "no_cards", "not_in_hand", "not_your_turn",
            "wrong_phase", "not_a_combination", "too_weak", "bad_reading", "must_lead",
            "tribute_not_highest", "bad_return"]
 

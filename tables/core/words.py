@@ -22,6 +22,7 @@ REFUSALS = {
     "malformed": gettext_noop("操作の形式が正しくありません。"),
     "not_your_turn": gettext_noop("あなたの番ではありません。"),
     "not_in_hand": gettext_noop("持っていないカードが含まれています。"),
+    "no_cards": gettext_noop("札が選ばれていません。"),
     "game_over": gettext_noop("このゲームは終了しています。"),
     "stale": gettext_noop("画面が古くなっていました。最新の状態にしました。もう一度どうぞ。"),
     "late": gettext_noop("間に合いませんでした。止める・割り込む時間はもう終わっていたので、何も起きていません。"),

@@ -139,7 +139,7 @@ def test_refusals_change_nothing():
     refuse(st, 0, {"type": "play", "cards": [st["hands"][1][0]]}, "not_in_hand")
     refuse(st, 0, {"type": "play", "cards": [h[0], h[0]]}, "not_in_hand")
     refuse(st, 0, {"type": "play", "cards": [h[0], h[3]]}, "not_a_combination")
-    refuse(st, 0, {"type": "play", "cards": []}, "malformed")
+    refuse(st, 0, {"type": "play", "cards": []}, "no_cards")  # 出す with nothing chosen: a reason, not "malformed"
     refuse(st, 0, {"type": "play", "cards": "S3"}, "malformed")
     refuse(st, 0, {"type": "dance"}, "malformed")
     refuse(st, 0, {"type": "tribute", "card": h[0]}, "wrong_phase")

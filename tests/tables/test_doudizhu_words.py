@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from games import get_engine
+from games.core.errors import no_cards
 from games.doudizhu import errors as E
 from games.doudizhu.combos import Combo
 from games.doudizhu.engine import DECK
 from tables.core import i18n, moves, words
 from tables.doudizhu.present import PRESENTER, log_lines
 
-REFUSED = [E.wrong_phase(), E.bid_too_low(2), E.cannot_pass(), E.no_cards(), E.not_a_combination(),
+REFUSED = [E.wrong_phase(), E.bid_too_low(2), E.cannot_pass(), no_cards(), E.not_a_combination(),
            E.type_mismatch(Combo("airplane_single", 5, 8)), E.too_weak(Combo("single", 14, 1)),
            E.hand_over(), E.hand_not_over()]
 
