@@ -149,8 +149,12 @@
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var d = Number(el.dataset.deadline), ms = Math.max(0, d - Date.now() - skew);
-      var text = tefudaWord("seconds", { n: Math.ceil(ms / 1000) });
+      var n = Math.ceil(ms / 1000), said = tefudaWord("seconds", { n: n });
+      // a turn ring (data-span) shows the bare number, its words for a screen reader: "15秒"
+      // does not fit inside the ring
+      var text = el.dataset.span ? String(n) : said;
       if (el.textContent !== text) el.textContent = text;  // (an unchanged text is not re-laid out)
+      if (el.dataset.span && el.getAttribute("aria-label") !== said) el.setAttribute("aria-label", said);
       if (!(d in spans)) spans[d] = ms;
       var whole = Number(el.dataset.span) || spans[d];
       var left = whole ? Math.min(1, ms / whole).toFixed(3) : "0";

@@ -2,7 +2,7 @@
 30 s turn limit, the only person at a table of CPUs waits 5 s on their turn and reloads;
 the returning page shows the time that was left — the countdown and the turn ring (drawn
 from the turn's whole length, ``data-span``, not from what was left when the page opened)
-— not 30 s and a full ring again."""
+— not 30 s and a full ring again. The ring's number fits inside it in every language."""
 from __future__ import annotations
 
 import pytest
@@ -35,3 +35,14 @@ def test_a_reload_keeps_the_time_left_on_the_clock_and_the_ring(live_server_url,
     shoot(page, "turn-clock-after-reload")
     assert seconds <= first - 4, f"the reload gave the clock back: {first} s before, {seconds} s after"
     assert ring <= (seconds + 1) / 30, f"the ring refilled: --left {ring} with {seconds} s of 30 left"
+    # the ring holds its number inside its circle ("15秒" did not fit in Japanese and Chinese)
+    for lang in ("ja", "zh-hans"):
+        if lang != "ja":
+            page.click(f".lang-switch button[value={lang}]")
+            page.wait_for_selector(f"html[lang={lang}] {RING}")
+            page.wait_for_timeout(600)
+        fit = page.eval_on_selector(RING, """el => { const r = document.createRange(); r.selectNodeContents(el);
+            return {text: el.textContent, label: el.getAttribute('aria-label'), w: r.getBoundingClientRect().width,
+                    ring: el.getBoundingClientRect().width}; }""")
+        assert fit["text"].isdigit() and fit["label"] and fit["label"] != fit["text"], fit
+        assert fit["w"] <= 0.74 * fit["ring"], f"{lang}: the ring's number spills over its circle: {fit}"
