@@ -106,6 +106,8 @@ def check_one_screen(page, label: str, sideways: bool = False) -> None:
     scroll = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]")
     assert scroll[0] <= vw + 1, f"{label}: the page scrolls sideways ({scroll[0]} > {vw})"
     main = page.evaluate("(() => { const m = document.querySelector('main'); return [m.scrollHeight, m.clientHeight]; })()")
+    sizes = page.evaluate("[...document.querySelectorAll('#status, #status > *')].map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert max(sizes) <= sizes[0], f"{label}: a part of the status bar is in larger type than the bar: {sizes}"  # 30点先取 was
     for sel in ON_SCREEN:
         found = boxes(page, sel)
         assert found, f"{label}: {sel} is not shown"
