@@ -234,6 +234,14 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     page.wait_for_timeout(300)
     shoot(page, f"{game}-{players}-desktop")
+    # the side column: each summary reads as a switch (▸, a frame), the log under them has its
+    # own heading (a new user took 残り札 for the log's heading)
+    side = page.evaluate("""() => ({
+        marks: [...document.querySelectorAll('.table-side details > summary')].filter(s => s.offsetParent)
+            .map(s => [getComputedStyle(s, '::before').content, parseFloat(getComputedStyle(s).borderTopWidth)]),
+        log: getComputedStyle(document.querySelector('.table-side .log'), '::before').content })""")
+    assert side["marks"] and all("▸" in mark and border > 0 for mark, border in side["marks"]), side
+    assert side["log"] not in ("none", "normal", '""'), side
     felt = boxes(page, ".felt")[0]
     stage = boxes(page, "#stage")[0]
     assert stage["w"] >= 0.9 * DESKTOP[0], f"the table leaves the desktop's width empty: {stage}"
