@@ -249,6 +249,18 @@ def _played_by(seat: int):
     return until
 
 
+#: the field's play box, its caption and where the play lies, from one page state; null
+#: while there is no play or a motion of static/feel.js runs inside the field
+CAPTION_JS = """() => {
+  const play = document.querySelector('#field .field-play'), caption = document.querySelector('#field > p.field-by');
+  const field = document.getElementById('field');
+  const moving = document.getAnimations().some(a => a.playState === 'running' && field.contains(a.effect && a.effect.target));
+  if (!play || !caption || moving) return null;
+  const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height, text: e.innerText}; };
+  return {area: play.querySelector('.field-cards').dataset.from, cards: box(play), caption: box(caption)};
+}"""
+
+
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_the_field_caption_sits_under_the_cards_it_names(live_server_url, browser, seat):
     """Four-seat Daifugō on a phone: "… が出しました" comes right under the play it names, the
@@ -256,10 +268,17 @@ def test_the_field_caption_sits_under_the_cards_it_names(live_server_url, browse
     the top): nothing else of the field between them (a new-user run saw "played by Beth"
     at the top of the field and Beth's cards at its bottom, a stop window between)."""
     page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo", options={"players": "4"}, until=_played_by(seat))
-    page.wait_for_selector("#field .field-play")
-    area = page.get_attribute("#field .field-cards", "data-from")
+    # the CPUs play on: the field, its caption and where the play lies are read in one go
+    # (one page state), at a moment with a play on the field and no motion running
+    for _ in range(40):
+        page.wait_for_selector("#field .field-play")
+        got = page.evaluate(CAPTION_JS)
+        if got:
+            break
+        page.wait_for_timeout(100)
+    assert got, "no play stayed on the field long enough to be measured"
+    area, cards, caption = got["area"], got["cards"], got["caption"]
     shoot(page, f"daifugo-4-field-caption-{area}")
-    cards, caption = boxes(page, "#field .field-play")[0], boxes(page, "#field > p.field-by")[0]
     assert area in ("b", "r", "t", "l") and (area == "b") == caption["text"].startswith("あなた"), (area, caption)
     gap = caption["y"] - (cards["y"] + cards["h"])
     assert -0.5 <= gap <= 12, f"{area}: the caption is {gap:.0f} px from the bottom of the cards ({cards}, {caption})"
