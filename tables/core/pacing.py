@@ -111,9 +111,7 @@ def _held(previous: dict, t: float) -> dict:
     running is held as ``["held", None, seconds_left]`` (at least 0)."""
     held = {}
     for key, old in previous.items():
-        if key == TABLE or reactions.parse_key(key)[1]:
-            continue
-        due = _turn_due(old, t)
+        due = _turn_due(old, t)  # None for the table's window and the reactions
         if due is not None:
             held[key] = old if old[0] == "held" else ["held", None, max(0.0, due - t)]
     return held

@@ -292,8 +292,9 @@ def _held(view: dict) -> bool:
 
 
 def _player(info: dict, seat, me, view: dict, timers: dict, live: set, span_ms: int) -> dict:
-    """One seat as the table shows it; ``deadline_ms`` (epoch ms) and ``span_ms`` (the turn
-    limit, ms: the whole of its turn ring) when a turn limit is running for it."""
+    """One seat as the table shows it; ``deadline_ms`` (epoch ms) when a turn limit is
+    running for it, and ``span_ms``, the room's turn limit in ms (0 without one): the whole
+    of its turn ring."""
     timer = timers.get(str(info["seat"]))
     human = bool(seat and seat.is_human)
     return {
