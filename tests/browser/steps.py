@@ -35,3 +35,19 @@ def enter(page, url: str, name: str, phrase: str) -> None:
     page.fill("input[name=passphrase]", phrase)
     page.click("text=部屋に入る")
     page.wait_for_selector("#lobby")
+
+
+def press_until(page, button: str, shown: str, tries: int = 3, timeout: int = 10_000) -> None:
+    """Click ``button`` until ``shown`` (a selector) appears: a click on a button swapped in
+    that very moment can be lost, so it is pressed again, up to ``tries`` times; raises
+    Playwright's TimeoutError if ``shown`` never comes."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(tries):
+        page.click(button)
+        try:
+            page.wait_for_selector(shown, timeout=timeout)
+            return
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise

@@ -10,9 +10,8 @@ per message, the animations alive right after feel.js handled it; every WebSocke
 click with its time; every sound node started (AudioScheduledSourceNode.start); every
 navigator.vibrate call."""
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.steps import enter
+from tests.browser.steps import enter, press_until
 
 pytestmark = pytest.mark.browser
 
@@ -70,14 +69,8 @@ def play_my_turn(page, timeout=40000) -> bool:
     page.wait_for_selector("#hand-form.my-turn", timeout=timeout)
     version = page.get_attribute("#ver", "data-version")
     page.evaluate("() => document.querySelector('#msg')?.removeAttribute('data-code')")  # (the last turn's hint)
-    for attempt in range(3):  # a click on a button swapped in that very moment can be lost: press again
-        page.click("#hand-form button:has-text('ヒント')")
-        try:
-            page.wait_for_selector("#msg[data-code=hint]", timeout=8000)  # the hint came: cards chosen, or none (pass)
-            break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
+    # the hint came: cards chosen, or none (pass)
+    press_until(page, "#hand-form button:has-text('ヒント')", "#msg[data-code=hint]", timeout=8000)
     played = page.query_selector("#hand-form input:checked") is not None
     version = page.get_attribute("#ver", "data-version")
     if played:

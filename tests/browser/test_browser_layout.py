@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.steps import enter, on_server, shoot
+from tests.browser.steps import enter, on_server, press_until, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,13 +46,7 @@ def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
         assert panel["x"] <= leave["x"] and leave["x"] + leave["w"] <= panel["x"] + panel["w"], (leave, panel)
         assert panel["y"] <= leave["y"] and leave["y"] + leave["h"] <= panel["y"] + panel["h"], (leave, panel)
         shoot(page, f"waiting-room-{game}-host-portrait")
-    for _ in range(3):  # a click on a button swapped in that very moment can be lost: press again
-        page.click("#lobby button[value=start]")
-        try:
-            page.wait_for_selector("#hand-form", timeout=10_000)
-            break
-        except Exception:
-            pass
+    press_until(page, "#lobby button[value=start]", "#hand-form")
     try:
         while game == "doudizhu":  # bidding first: bid the most when asked (a deal all pass is dealt again)
             page.wait_for_selector("#hand-form.my-turn button[data-action=bid], #kitty .card.face", timeout=60_000)
