@@ -14,6 +14,7 @@ Usage: ``python scripts/build_bundle.py [out.zip]``.
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import shutil
 import subprocess
@@ -53,8 +54,15 @@ def files(compiled: Path | None = None) -> list[tuple[Path, str]]:
 
 
 def build(out: Path = OUT) -> Path:
-    """Write the bundle to ``out`` (only when its sources changed) and return the path."""
+    """Write the bundle to ``out`` (only when its sources changed) and return the path.
+    One build at a time (a lock file in build/): the test processes each ask for it."""
     out.parent.mkdir(parents=True, exist_ok=True)
+    with open(ROOT / "build" / "bundle.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(out)
+
+
+def _build(out: Path) -> Path:
     source = ROOT / "build" / "bundle-sources.zip"  # not under build/static: never served
     _write_sources(source)
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
