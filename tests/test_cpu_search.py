@@ -57,3 +57,91 @@ def test_search_keeps_the_first_candidate_unless_another_gains_more_than_the_mar
     assert search.search(_Fixed({False: 0.4, True: 0.6}), s, 1, budget)["type"] == "play"
     wide = search.Budget(samples=3, plies=100, horizon=10, margin=0.3)
     assert search.search(_Fixed({False: 0.4, True: 0.6}), s, 1, wide) == {"type": "pass"}
+
+
+class _Three(_Fixed):
+    """Three candidates (pass, the lowest card, the next), each judged by its own value;
+    ``seen`` counts the rollouts each one was given."""
+
+    def candidates(self, state, seat):
+        hand = state["hands"][seat]
+        return [{"type": "pass"}] + [{"type": "play", "cards": [c]} for c in hand[:2]]
+
+    def value(self, state, seat):
+        trick = state["trick"]
+        key = None if trick is None or trick["seat"] != seat else trick["cards"][0]
+        self.seen[key] = self.seen.get(key, 0) + 1
+        return self.values[key]
+
+
+def _three_state():
+    from tests.doudizhu.util import act, table
+    s = table(["3 4 5 6 8", "9 10 J Q", "K A 2 2"], landlord=0, turn=0)
+    return act(s, 0, "3")
+
+
+def test_prune_drops_a_trailing_candidate_but_never_the_first():
+    s = _three_state()
+    low, high = s["hands"][1][:2]
+    adapter = _Three({None: 0.0, low: 0.9, high: 0.1})
+    adapter.seen = {}
+    budget = search.Budget(samples=4, plies=100, horizon=10, prune=0.5)
+    assert search.search(adapter, s, 1, budget) == {"type": "play", "cards": [low]}
+    assert adapter.seen == {None: 4, low: 4, high: 1}  # the pass (ふつう's) is kept all along
+    adapter.seen = {}
+    search.search(adapter, s, 1, search.Budget(samples=4, plies=100, horizon=10))
+    assert adapter.seen == {None: 4, low: 4, high: 4}  # no pruning by default
+
+
+def test_min_worlds_keeps_the_first_candidate_without_enough_evidence():
+    s = _three_state()
+    low, high = s["hands"][1][:2]
+    adapter = _Three({None: 0.0, low: 0.9, high: 0.1})
+    adapter.seen = {}
+    assert search.search(adapter, s, 1, search.Budget(samples=3, plies=100, horizon=10,
+                                                      min_worlds=3))["cards"] == [low]
+    assert search.search(adapter, s, 1, search.Budget(samples=3, plies=100, horizon=10,
+                                                      min_worlds=4)) == {"type": "pass"}
+    # worlds of 3 plies (3 candidates, rollouts of none): 7 plies hold 2, not 3; the search
+    # stops after the first world
+    adapter.seen = {}
+    short = search.Budget(samples=8, plies=7, horizon=10, min_worlds=3)
+    assert search.search(adapter, s, 1, short) == {"type": "pass"}
+    assert adapter.seen == {None: 1, low: 1, high: 1}
+
+
+class _Costly(_Three):
+    """Rollouts of two ふつう moves, each costing ``cost`` budget units; every rollout is
+    counted and judged alike."""
+
+    def __init__(self, cost):
+        self.cost, self.rollouts = cost, 0
+
+    def finished(self, state):
+        return state["step"] >= self.start + 3  # the candidate, then two moves
+
+    def work(self, state):
+        return self.cost
+
+    def value(self, state, seat):
+        self.rollouts += 1
+        return 0.5
+
+
+def test_the_budget_counts_each_move_by_the_adapters_work():
+    s = _three_state()
+    budget = search.Budget(samples=8, plies=72, horizon=10)
+    for cost, worlds in ((1, 8), (5, 2)):  # a world: 3 × (1 + 2 × cost) units
+        adapter = _Costly(cost)
+        adapter.start = s["step"]
+        search.search(adapter, s, 1, budget)
+        assert adapter.rollouts == 3 * worlds
+
+
+def test_a_world_that_overruns_the_budget_before_min_worlds_ends_the_search():
+    s = _three_state()
+    adapter = _Costly(5)  # 11 units a candidate: the second one passes 20
+    adapter.start = s["step"]
+    budget = search.Budget(samples=8, plies=20, horizon=10, min_worlds=2)
+    assert search.search(adapter, s, 1, budget) == {"type": "pass"}
+    assert adapter.rollouts == 2

@@ -26,15 +26,25 @@ from .errors import IllegalAction
 @dataclass(frozen=True)
 class Budget:
     """How much a decision may think: ``samples`` worlds at most, ``plies`` moves played
-    in all rollouts together at most (a world is always finished for every candidate, and
+    in all rollouts together at most (each weighted by :meth:`Adapter.work`: 1 a move by
+    default) (a world is always finished for every candidate, and
     begun only when one as long as the last still fits),
     ``horizon`` moves per rollout, and the ``margin`` (in ``value`` units) a candidate must
-    gain over the ふつう choice to replace it."""
+    gain over the ふつう choice to replace it.
+
+    ``prune`` (``value`` units summed over worlds; 0: never): a candidate whose total trails
+    the best one's by more than this after a world is dropped from the later worlds, so the
+    plies go to more worlds for the rest (the ふつう choice is never dropped).
+    ``min_worlds``: fewer worlds than this (the budget ran out first, or worlds as long as
+    the last one would not reach it in the plies left: the search stops there) keep the
+    ふつう choice — a change needs evidence."""
 
     samples: int = 12
-    plies: int = 400
+    plies: float = 400
     horizon: int = 200
     margin: float = 0.0
+    prune: float = 0.0
+    min_worlds: int = 1
 
 
 class Adapter:
@@ -62,6 +72,12 @@ class Adapter:
     def value(self, state: State, seat: int) -> float:
         """How good ``state`` is for ``seat`` (higher is better), finished or not."""
         raise NotImplementedError
+
+    def work(self, state: State) -> float:
+        """What the next rollout move costs, in :attr:`Budget.plies` units: 1 (one move)
+        by default; a game whose moves cost more with bigger hands weighs them so (the
+        budget then buys more moves late in a hand, where they are cheap)."""
+        return 1.0
 
 
 def deal_unseen(hands: list[list[int]], seat: int, rng: random.Random,
@@ -103,48 +119,61 @@ def advance(engine: Engine, state: State) -> None:
     state["step"] = state.get("step", 0) + 1
 
 
-def rollout(adapter: Adapter, state: State, seat: int, horizon: int) -> tuple[float, int]:
+def rollout(adapter: Adapter, state: State, seat: int, horizon: int) -> tuple[float, float]:
     """Play ``state`` (private, changed in place) on with the ふつう CPU for at most
-    ``horizon`` moves; ``(value for seat, moves played)``. A refused move (a CPU bug)
-    ends the rollout where it stands."""
+    ``horizon`` moves; ``(value for seat, work done)``, the work being the sum of
+    :meth:`Adapter.work` over the moves played (their number by default). A refused move
+    (a CPU bug) ends the rollout where it stands."""
     n = 0
+    work = 0.0
     try:
         while n < horizon and not adapter.finished(state):
+            work += adapter.work(state)
             advance(adapter.engine, state)
             n += 1
     except (IllegalAction, RuntimeError):
         pass
-    return adapter.value(state, seat), n
+    return adapter.value(state, seat), work
 
 
 def search(adapter: Adapter, state: State, seat: int, budget: Budget) -> Action:
     """The candidate with the best average rollout value over determinized worlds (see the
-    module doc). Deterministic for a state and seat."""
+    module doc and :class:`Budget` for pruning). Deterministic for a state and seat."""
     cands = adapter.candidates(state, seat)
     if len(cands) <= 1:
         return cands[0]
     rng = rng_for(state, seat)
     totals = [0.0] * len(cands)
+    alive = list(range(len(cands)))
     used = worlds = last = 0
-    # a world is finished for every candidate, so one starts only when a world as long as
-    # the last one still fits in the budget (the first world always runs)
-    while worlds < budget.samples and (worlds == 0 or used + last <= budget.plies):
+    # a world is finished for every live candidate, so one starts only when a world as
+    # long as the last one still fits in the budget (the first world always runs)
+    while worlds < budget.samples and len(alive) > 1 and (worlds == 0 or used + last <= budget.plies):
         before = used
         world = adapter.determinize(state, seat, rng)
-        for i, action in enumerate(cands):
+        for i in alive:
             s = clone(world)
             try:
-                adapter.engine._apply(s, seat, action, [])
+                adapter.engine._apply(s, seat, cands[i], [])
             except IllegalAction:  # not legal in this world (cannot happen for own cards)
                 totals[i] = float("-inf")
                 continue
             s["step"] = s.get("step", 0) + 1
-            v, n = rollout(adapter, s, seat, budget.horizon)
+            v, work = rollout(adapter, s, seat, budget.horizon)
             totals[i] += v
-            used += n + 1
+            used += work + 1  # the candidate itself counts one move
+            if used > budget.plies and worlds + 1 < budget.min_worlds:
+                return cands[0]  # this world is the last one and too few were seen
         worlds += 1
         last = used - before
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        if budget.prune:
+            top = max(totals[i] for i in alive)
+            alive = [i for i in alive if i == 0 or totals[i] >= top - budget.prune]
+        if worlds + (budget.plies - used) // max(1.0, last) < budget.min_worlds:
+            return cands[0]  # worlds as long as this one could not reach min_worlds
+    if worlds < budget.min_worlds:
+        return cands[0]
+    best = max(alive, key=lambda i: (totals[i], -i))
     if totals[best] - totals[0] <= budget.margin * worlds:
         return cands[0]
     return cands[best]

@@ -4,10 +4,10 @@ The search is :mod:`games.core.search`; here is what it needs for Guandan: the c
 (ふつう's play, a pass when following, then the plays the ふつう CPU scores next best), the
 worlds (the three other hands dealt again from the cards this seat has not seen), and the
 value of a hand for this seat's team (its level rise or the other team's, §16). A hand
-lasts about a hundred moves, too long to play out inside the budget, so the search runs in
-the endgame only (:data:`ENDGAME`); a rollout cut short is judged by who went out first
-and how many plays each team still needs (:func:`games.guandan.cpu.moves`). Tribute and
-return stay ふつう's.
+lasts about a hundred moves, too long to play out inside the budget, so the search runs
+from the late middle of the hand (:data:`ENDGAME`), and a rollout stops once the hand's
+winner is known (the first player out); one cut short by the horizon is judged by plays
+still needed (:func:`games.guandan.cpu.moves`). Tribute and return stay ふつう's.
 """
 from __future__ import annotations
 
@@ -19,14 +19,16 @@ from .legal import generate
 from .levels import partner, team_of
 
 WIDTH = 3
-BUDGET = search.Budget(samples=8, plies=200, horizon=200, margin=0.05)
-#: The search runs once this few cards are left in all hands together (the endgame, where
-#: the finishing order is decided and rollouts to the end fit in the budget); before that
-#: つよい plays as ふつう. Tried against ふつう on deals arena:2000…2059 (120 hands): a short
-#: horizon judged by plays-still-needed over the whole hand, 48 % [37, 59] of 60 hands; the
-#: endgame at ≤ 40 cards, 47.5 % [43, 52], level change +0.03 [−0.16, +0.21]; at ≤ 24
-#: cards (this), 50 % and +0.07 [+0.00, +0.13] a hand.
-ENDGAME = 24
+#: Work units are moves weighted by hand size (:meth:`Adapter.work`); fewer than 3 worlds
+#: keep ふつう's play, a candidate a whole hand behind the best is dropped.
+BUDGET = search.Budget(samples=16, plies=400, horizon=200, margin=0.05, prune=1.0, min_worlds=3)
+#: The search runs once this few cards are left in all hands together; before that つよい
+#: plays as ふつう (rollouts would not fit). Against ふつう on deals arena:0…199 (400 hands,
+#: bench/cpu_arena.py): at ≤ 60 cards with rollouts to the first player out and the budget
+#: above, 56.5 % [53.3, 59.7] of hands, level change +0.25 [+0.11, +0.38], CPU p99 135 ms;
+#: the earlier ≤ 24 cards, rollouts to the end of the hand, samples=8, plies=200:
+#: 51.3 % (53.0 % [50.7, 55.3] and 49.5 % [47.3, 51.7] on the two halves), p99 43 ms.
+ENDGAME = 60
 
 
 class Adapter(search.Adapter):
@@ -51,7 +53,14 @@ class Adapter(search.Adapter):
 
 
     def finished(self, state: dict) -> bool:
-        return state["phase"] != "play"
+        """The hand is settled, or its winner is known: the first player out (§16)."""
+        return state["phase"] != "play" or bool(state["finished"])
+
+    def work(self, state: dict) -> float:
+        """A move costs the ふつう CPU about 0.15 ms + 0.025 ms a card in the hand of the
+        seat to play (CPU time of rollout moves by hand size): ``(6 + cards) / 15``."""
+        turn = state["turn"]
+        return (6 + (len(state["hands"][turn]) if turn is not None else 0)) / 15
 
     def value(self, state: dict, seat: int) -> float:
         """0…1 for ``seat``'s team: a settled hand by its level rise (+3/+2/+1 for the
