@@ -2,13 +2,25 @@
 that changed since the last message, and always ``#ver`` (the version every action
 names, and the sender's clock for the page's countdowns).
 
+A part may hold *pieces*: elements with an ``id``, each written between the comments
+``<!--p:ID-->`` and ``<!--/p-->`` (not nested; a seat's tile, a rank of the graveyard).
+When a changed part keeps the rest of its HTML (its *shell*: everything but the pieces'
+insides) and only some pieces changed, only those pieces are sent: each swaps by its own
+id like a part. A message of a CPU's play then rebuilds one or two seats, not every seat
+(bench/table_page.py: the page's work per message grows with the elements it replaces).
+
 The server's consumer (one per socket) and the browser's practice table (one per page)
 each keep a :class:`Frames` and send what it builds, so both speak the same protocol to
 the same page scripts (htmx ws extension: out-of-band swaps by element id).
 """
 from __future__ import annotations
 
+import re
+
 from .screen import Screen, stage
+
+#: a piece of a part (see the module's doc): group 1 its id, group 2 its element
+PIECE = re.compile(r"<!--p:([\w-]+)-->(.*?)<!--/p-->", re.S)
 
 
 class Frames:
@@ -33,8 +45,9 @@ class Frames:
             self.sent = dict(s.parts)
         else:
             for name, html in s.parts.items():
-                if self.sent.get(name) != html:
-                    pieces.append(html)
+                old = self.sent.get(name)
+                if old != html:
+                    pieces.extend(changed(old, html))
                     self.sent[name] = html
         self.kind = s.kind
         pieces.append(version_div(version, now_ms))
@@ -49,3 +62,20 @@ def version_div(version: int, now_ms: int) -> str:
     """``#ver``: the version the tab's next action names, and the sender's clock."""
     return (f'<div id="ver" data-version="{int(version)}" data-now="{int(now_ms)}">'
             f'<input type="hidden" name="version" value="{int(version)}"></div>')
+
+
+def changed(old: str | None, new: str) -> list[str]:
+    """What to send for a part that was ``old`` (``None``: never sent) and is ``new``: the
+    pieces that changed when nothing else did, else the whole part (``[new]``)."""
+    if old is None or "<!--p:" not in new:
+        return [new]
+    was, now = split(old), split(new)
+    if was[0] != now[0]:
+        return [new]
+    return [html for key, html in now[1].items() if was[1].get(key) != html]
+
+
+def split(html: str) -> tuple[str, dict[str, str]]:
+    """``(shell, {id: piece})``: the part without its pieces' insides, and each piece."""
+    pieces = {m[1]: m[2] for m in PIECE.finditer(html)}
+    return PIECE.sub(lambda m: f"<!--p:{m[1]}-->", html), pieces

@@ -95,11 +95,12 @@ def _seat_row(p: dict, last: bool = False) -> str:
     count_title = escape(_("手札の枚数"))
     count = escape(ngettext("%(n)s枚", "%(n)s枚", p["count"]) % {"n": _num(p["count"])})
     points = escape(ngettext("%(n)s点", "%(n)s点", p["total"]) % {"n": _num(p["total"])})
-    return (f'\n  <li class="{cls}" data-seat="{_num(p["seat"])}">\n'
+    seat = _num(p["seat"])
+    return (f'\n  <!--p:seat-{seat}--><li id="seat-{seat}" class="{cls}" data-seat="{seat}">\n'
             f'    <span class="name">{escape(p["name"])}</span>{you}\n'
             f'    <span class="fan" aria-hidden="true"></span><span class="count" title="{count_title}">{count}</span>\n'
             + "".join(f"    {span}\n" for span in spans)
-            + f'    <span class="points">{points}</span>\n  </li>\n  ')
+            + f'    <span class="points">{points}</span>\n  </li><!--/p-->\n  ')
 
 
 def log_items(lines: list[tuple[str, str]], lang: str = "ja") -> str:
@@ -141,6 +142,7 @@ def _graveyard(cards: list) -> str:
     out = []
     for rank in sorted(groups, key=lambda r: GRAVE_ORDER.get(r, 99)):
         faces = "".join(card_face(c["code"], c["label"]) for c in groups[rank])
-        out.append(f'<span class="grave-rank" data-rank="{escape(rank)}"><b class="grave-count">'
-                   f'{_num(len(groups[rank]))}</b>{faces}</span>')
+        piece = f"grave-{escape(rank)}"  # a piece of the part (tables/core/frames.py)
+        out.append(f'<!--p:{piece}--><span id="{piece}" class="grave-rank" data-rank="{escape(rank)}"><b class="grave-count">'
+                   f'{_num(len(groups[rank]))}</b>{faces}</span><!--/p-->')
     return "".join(out)

@@ -335,7 +335,7 @@ async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves
     state = {**room.state, "totals": [t + 7 for t in room.state["totals"]]}
     await adb(Room.objects.filter(pk=room.id).update)(version=room.version + 1, state=state)
     html = await tab.act("select", card=[])
-    assert f'data-version="{room.version + 1}"' in html and 'id="seats"' in html and "7点" in html
+    assert f'data-version="{room.version + 1}"' in html and 'id="seat-0"' in html and "7点" in html  # its row of the seats
     for t in tabs.values():
         await t.close()
 

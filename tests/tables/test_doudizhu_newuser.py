@@ -17,7 +17,7 @@ def parts(table):
 
 
 def my_seat(html: str) -> str:
-    return re.search(r'<li class="seat[^"]*\bme\b.*?</li>', html, re.S).group(0)
+    return re.search(r'<li id="seat-\d+" class="seat[^"]*\bme\b.*?</li>', html, re.S).group(0)
 
 
 def bid_round(table, values):

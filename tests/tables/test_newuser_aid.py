@@ -77,7 +77,7 @@ def test_the_graveyard_is_grouped_by_rank():
     run(table, lambda s: len(s["graveyard"]) >= 8)
     grave = parts(table)["graveyard"]
     face = r'<span class="card face[^"]*"[^>]*><span class="lb">[^<]*</span></span>'  # tables.core.markup.card_face
-    groups = re.findall(rf'<span class="grave-rank" data-rank="([^"]+)"><b class="grave-count">(\d+)</b>((?:{face})+)</span>', grave)
+    groups = re.findall(rf'<span id="grave-[^"]+" class="grave-rank" data-rank="([^"]+)"><b class="grave-count">(\d+)</b>((?:{face})+)</span>', grave)
     ranks = [r for r, _, _ in groups]
     assert len(ranks) == len(set(ranks)) >= 2  # one group a rank
     assert sum(int(n) for _, n, _ in groups) == len(table.room.state["graveyard"])

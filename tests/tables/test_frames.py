@@ -1,0 +1,52 @@
+"""A tab's messages (tables/core/frames.py): a changed part is sent whole, or only its
+changed pieces when nothing else of it changed; the test tab's page model puts the pieces
+in as the page does."""
+from types import SimpleNamespace
+
+from tables.core.frames import Frames, changed, split
+from tests.rooms.room_tabs import top_level, with_pieces
+
+SEATS = ('<ol id="seats" data-n="2">{}</ol>')
+ROW = '<!--p:seat-{0}--><li id="seat-{0}" class="seat{1}"><span>{2}枚</span></li><!--/p-->'
+
+
+def seats(*rows) -> str:
+    return SEATS.format("".join(ROW.format(*r) for r in rows))
+
+
+def screen(**parts):
+    return SimpleNamespace(kind="table", parts=parts, stage_template="", context={})
+
+
+def test_only_the_changed_pieces_are_sent():
+    old = seats((0, " turn", 13), (1, "", 13))
+    new = seats((0, "", 12), (1, " turn", 13))
+    assert changed(old, new) == ['<li id="seat-0" class="seat"><span>12枚</span></li>',
+                                 '<li id="seat-1" class="seat turn"><span>13枚</span></li>']
+    assert changed(new, seats((0, "", 12), (1, "", 13))) == ['<li id="seat-1" class="seat"><span>13枚</span></li>']
+
+
+def test_a_part_whose_shell_changed_is_sent_whole():
+    old = seats((0, "", 13), (1, "", 13))
+    assert changed(old, old.replace('data-n="2"', 'data-n="3"')) == [old.replace('data-n="2"', 'data-n="3"')]
+    grown = seats((0, "", 13), (1, "", 13), (2, "", 13))  # a new piece
+    assert changed(old, grown) == [grown]
+    assert changed(None, old) == [old]
+    assert changed("<p id='x'>a</p>", "<p id='x'>b</p>") == ["<p id='x'>b</p>"]  # no pieces
+
+
+def test_split_keeps_the_markers_in_the_shell():
+    shell, pieces = split(seats((0, "", 1)))
+    assert shell == '<ol id="seats" data-n="2"><!--p:seat-0--></ol>'
+    assert pieces == {"seat-0": '<li id="seat-0" class="seat"><span>1枚</span></li>'}
+
+
+def test_frames_send_pieces_and_the_page_model_puts_them_in():
+    frames = Frames()  # as after a whole stage with these parts
+    frames.kind, frames.sent = "table", {"seats": seats((0, " turn", 13), (1, "", 13))}
+    page = frames.sent["seats"]
+    msg = frames.message(screen(seats=seats((0, "", 12), (1, " turn", 13))), full=False, version=2, now_ms=0)
+    assert 'id="seats"' not in msg and set(top_level(msg)) == {"seat-0", "seat-1", "ver"}
+    assert with_pieces(page, msg) == seats((0, "", 12), (1, " turn", 13))
+    again = frames.message(screen(seats=seats((0, "", 12), (1, " turn", 13))), full=False, version=3, now_ms=0)
+    assert set(top_level(again)) == {"ver"}
