@@ -248,7 +248,7 @@ def measure_motion(page, cdp, plays: int, rate: float, timeout_s: float = 600) -
                 break
             if page.query_selector("#result:not([hidden]) [data-action=next_game]"):
                 page.click("#result [data-action=next_game]")
-            elif page.query_selector("#hand-form.my-turn"):
+            elif page.query_selector("#hand-form .my-turn"):
                 play_turn(page)
             page.wait_for_timeout(200)
     finally:
@@ -287,7 +287,7 @@ def measure_parts(browser, page, rounds: int = 8) -> list[tuple[str, int, float,
     import json
 
     deadline = time.time() + 60
-    while not page.query_selector("#hand-form.my-turn") and time.time() < deadline:
+    while not page.query_selector("#hand-form .my-turn") and time.time() < deadline:
         page.wait_for_timeout(200)
     out = []
     for part in page.evaluate(PARTS_JS):

@@ -43,6 +43,9 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tables.core.frames import with_pieces  # noqa: E402 (what the page does with a message)
+
 VER = re.compile(r'id="ver" data-version="(\d+)"')
 CODE = re.compile(r'id="msg"[^>]*data-code="(\w+)"')
 CARD = re.compile(r'name="card" value="(\d+)"( checked)?')
@@ -160,8 +163,7 @@ class Client:
                     stats.others.append(now - sent)
                     del self.room.sent_at[v]
         hand = element(html, "hand-form", "</form>")
-        if hand is not None:
-            self.hand = hand
+        self.hand = hand if hand is not None else with_pieces(self.hand, html)  # (tables/core/frames.py)
         field = element(html, "field", "</section>")
         if field is not None:
             self.field = field
@@ -196,9 +198,9 @@ class Client:
         if self.first and "hidden" not in self.result[:60] and 'data-action="next_game"' in self.result:
             return await self.send({"act": "pick", "index": self.buttons(self.result)["next_game"],
                                     "version": str(self.version)})
-        if "exchange-info" in self.hand or ('class="hand my-turn"' in self.hand and HINTS):
+        if "exchange-info" in self.hand or ('class="controls my-turn"' in self.hand and HINTS):
             await self.send({"act": "hint"})
-        elif 'class="hand my-turn"' in self.hand:  # --no-hint: decide from the page alone
+        elif 'class="controls my-turn"' in self.hand:  # --no-hint: decide from the page alone
             version = str(self.version)
             cards = [c for c, _ in CARD.findall(self.hand)]
             if "empty-field" in self.field and cards:  # any single card may lead (plain Daifugō)

@@ -63,7 +63,7 @@
     return {
       sig: fieldSig(), cards: cards, hand: hand, handCount: handCards().length,
       passed: document.querySelectorAll("#seats .passed").length,
-      myTurn: !!document.querySelector("#hand-form.my-turn"),
+      myTurn: !!document.querySelector("#hand-form .my-turn"),
       result: !!(result && !result.hidden && result.textContent.trim()),
     };
   }

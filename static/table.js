@@ -61,11 +61,11 @@
   }
 
   function scheduleAuto() {
-    if (pending || !autoOn() || !document.querySelector("#hand-form.my-turn #auto-send")) return;
+    if (pending || !autoOn() || !document.querySelector("#hand-form .my-turn #auto-send")) return;
     var ms = Number(localStorage.getItem(INTERVAL_KEY) || 1000);
     pending = setTimeout(function () {
       pending = null;
-      var send = document.querySelector("#hand-form.my-turn #auto-send");
+      var send = document.querySelector("#hand-form .my-turn #auto-send");
       if (autoOn() && send) send.click();
     }, ms);
   }

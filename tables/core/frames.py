@@ -16,6 +16,7 @@ the same page scripts (htmx ws extension: out-of-band swaps by element id).
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 from .screen import Screen, stage
 
@@ -79,3 +80,52 @@ def split(html: str) -> tuple[str, dict[str, str]]:
     """``(shell, {id: piece})``: the part without its pieces' insides, and each piece."""
     pieces = {m[1]: m[2] for m in PIECE.finditer(html)}
     return PIECE.sub(lambda m: f"<!--p:{m[1]}-->", html), pieces
+
+
+# --- what a page does with a message (the Python clients: tests, bench/ws_load.py) ---------
+
+
+def with_pieces(html: str, message: str) -> str:
+    """``html`` (a part, or a message holding it) with each of its pieces that ``message``
+    sends on its own put in, as the page's htmx swaps it by id."""
+    for ident, element in top_level(message).items():
+        marker = f"<!--p:{ident}-->"
+        if marker in html:
+            html = PIECE.sub(lambda m: marker + element + "<!--/p-->" if m[1] == ident else m[0], html)
+    return html
+
+
+class _TopLevel(HTMLParser):
+    """Collects ``found``: the source of each top-level element that has an id."""
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=False)
+        self.lines = [0]
+        for line in text.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.depth, self.start, self.ident, self.found = 0, 0, None, {}
+
+    def _offset(self) -> int:
+        line, col = self.getpos()
+        return self.lines[line - 1] + col
+
+    def handle_starttag(self, tag, attrs):
+        if self.depth == 0:
+            self.start, self.ident = self._offset(), dict(attrs).get("id")
+        if tag not in self.VOID:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        self.depth -= 1
+        if self.depth == 0 and self.ident:
+            end = self.rawdata.index(">", self._offset()) + 1
+            self.found[self.ident] = self.rawdata[self.start:end]
+
+
+def top_level(message: str) -> dict[str, str]:
+    """``{id: element}`` of the top-level elements of a message."""
+    parser = _TopLevel(message)
+    parser.feed(message)
+    parser.close()
+    return parser.found

@@ -18,7 +18,7 @@ def wait_version_change(page, version, timeout=4000):
 
 
 def my_turn(page) -> bool:
-    return page.query_selector("#hand-form.my-turn") is not None
+    return page.query_selector("#hand-form .my-turn") is not None
 
 
 def test_solo_hand_from_bidding_to_settlement(live_server_url, browser):
@@ -37,8 +37,8 @@ def test_solo_hand_from_bidding_to_settlement(live_server_url, browser):
     assert page.locator("#kitty .card.back").count() == 3
 
     # bidding: wait for her turn, see only legal bids, bid the highest offered
-    page.wait_for_selector("#hand-form.my-turn, #kitty .card.face", timeout=15000)
-    if page.query_selector("#hand-form.my-turn [data-action=bid]"):
+    page.wait_for_selector("#hand-form .my-turn, #kitty .card.face", timeout=15000)
+    if page.query_selector("#hand-form .my-turn [data-action=bid]"):
         bids = [int(b.get_attribute("data-bid")) for b in page.query_selector_all("#hand-form [data-action=bid]")]
         assert bids[0] == 0 and bids == sorted(bids) and len(bids) >= 2
         page.click(f"#hand-form [data-bid='{bids[-1]}']")

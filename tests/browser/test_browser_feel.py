@@ -66,7 +66,7 @@ def table(browser, url, phrase, *, reduced=False, scripts=(RECORD,), hide=False)
 def play_my_turn(page, timeout=40000) -> bool:
     """Wait for this seat's turn, take the hint and play it (pass when the hint selects
     nothing), and wait until the server took it. True if cards were played."""
-    page.wait_for_selector("#hand-form.my-turn", timeout=timeout)
+    page.wait_for_selector("#hand-form .my-turn", timeout=timeout)
     version = page.get_attribute("#ver", "data-version")
     page.evaluate("() => document.querySelector('#msg')?.removeAttribute('data-code')")  # (the last turn's hint)
     # the hint came: cards chosen, or none (pass)
@@ -122,7 +122,7 @@ def test_a_play_animates_and_a_click_during_it_is_sent_at_once(live_server_url, 
     for _ in range(400):
         if page.evaluate("window.__clickAt !== undefined"):
             break
-        if page.query_selector("#hand-form.my-turn"):
+        if page.query_selector("#hand-form .my-turn"):
             play_my_turn(page)
         page.wait_for_timeout(100)
     assert page.evaluate("window.__flying") > 0
@@ -152,7 +152,7 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
     assert box["width"] >= 44 and box["height"] >= 44
     play_until_i_play(page)  # taps: the sound may start
     page.wait_for_function("() => window.__starts > 0", timeout=5000)
-    page.wait_for_selector("#hand-form.my-turn", timeout=40000)  # the next turn, after a tap: a phone vibrates
+    page.wait_for_selector("#hand-form .my-turn", timeout=40000)  # the next turn, after a tap: a phone vibrates
     assert page.evaluate("window.__vibrations") >= 1
 
     mute.click()
@@ -162,7 +162,7 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
     assert page.get_attribute("button[data-mute]", "aria-pressed") == "true"  # remembered
     assert page.evaluate("localStorage.getItem('tefuda.mute')") == "1"
     play_until_i_play(page)  # taps, a play, passes and turns: all silent, no vibration
-    page.wait_for_selector("#hand-form.my-turn", timeout=40000)
+    page.wait_for_selector("#hand-form .my-turn", timeout=40000)
     page.wait_for_timeout(500)
     assert page.evaluate("window.__starts") == 0
     assert page.evaluate("window.__vibrations") == 0
@@ -179,7 +179,7 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
 def test_the_title_flashes_at_your_turn_in_a_hidden_tab(live_server_url, browser):
     page = table(browser, live_server_url, "かくれた タブ", scripts=(RECORD, HIDDEN), hide=True)
     title = "部屋 — 手札 Tefuda"
-    page.wait_for_selector("#hand-form.my-turn", timeout=40000)
+    page.wait_for_selector("#hand-form .my-turn", timeout=40000)
     page.wait_for_function("() => document.title.startsWith('●')", timeout=3000)
     assert "あなたの番です" in page.title()
     page.wait_for_function(f"() => document.title === {title!r}", timeout=3000)  # it flashes…

@@ -56,7 +56,7 @@ def test_practice_hand_wild_chip_result_tribute_and_return(live_server_url, brow
     plan = my_plan()
     tapped = chip_done = False
     for action, special in plan:
-        page.wait_for_selector("#hand-form.my-turn", timeout=20000)
+        page.wait_for_selector("#hand-form .my-turn", timeout=20000)
         version = page.get_attribute("#ver", "data-version")
         if action["type"] == "pass":
             page.click("#hand-form [data-action=pass]")

@@ -49,8 +49,8 @@ def open_table(browser, url: str, game: str, players: int, size=PORTRAIT):
     press_until(page, "#lobby button[value=start]", "#hand-form")
     try:
         while game == "doudizhu":  # bidding first: bid the most when asked (a deal all pass is dealt again)
-            page.wait_for_selector("#hand-form.my-turn button[data-action=bid], #kitty .card.face", timeout=60_000)
-            if not page.query_selector("#hand-form.my-turn button[data-action=bid]"):
+            page.wait_for_selector("#hand-form .my-turn button[data-action=bid], #kitty .card.face", timeout=60_000)
+            if not page.query_selector("#hand-form .my-turn button[data-action=bid]"):
                 break
             bids = page.locator("#hand-form button[data-action=bid]")
             best = max(range(bids.count()), key=lambda i: int(bids.nth(i).get_attribute("data-bid") or 0))
@@ -68,7 +68,7 @@ def wait_my_play(page, timeout=60_000) -> None:
     """Wait until it is your turn with 出す shown, passing the turns where nothing can be
     played (a bind, a pair you cannot beat: only パス is offered); else fail saying what the
     table showed."""
-    play, stuck = "#hand-form.my-turn button[value=play]:visible", "#hand-form.my-turn [data-action=pass]:visible"
+    play, stuck = "#hand-form .my-turn button[value=play]:visible", "#hand-form .my-turn [data-action=pass]:visible"
     try:
         for _ in range(10):
             page.wait_for_selector(f"{play}, {stuck}", timeout=timeout)
@@ -219,7 +219,7 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
     page.on("pageerror", lambda e: errors.append(str(e)))
     for size, tag in ((PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        if not page.query_selector("#hand-form.my-turn button[value=play]:visible"):
+        if not page.query_selector("#hand-form .my-turn button[value=play]:visible"):
             wait_my_play(page)
         page.wait_for_timeout(800)  # the deal's motion
         shoot(page, f"{game}-{players}-{tag}")
@@ -292,11 +292,11 @@ def test_play_is_the_main_button_once_cards_are_chosen_and_all_works_by_keyboard
         tab_to(page, "#hand-form button.plain-play, #hand-form .effect-choice:not([hidden]) button[data-mode=effect]")
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.querySelector('#field').innerText.includes('とても長い名前')"
-                               " || !document.querySelector('#hand-form.my-turn')")
+                               " || !document.querySelector('#hand-form .my-turn')")
     else:  # the hint advises a pass
         tab_to(page, "#hand-form button[data-action=pass]")
         page.keyboard.press("Enter")
-        page.wait_for_selector("#hand-form:not(.my-turn)")
+        page.wait_for_selector("#hand-form:not(:has(.my-turn))")
     assert not page.locator("#msg.error").count(), page.inner_text("#msg")
 
 

@@ -15,16 +15,16 @@ def test_cards_selected_while_waiting_stay_selected_when_the_turn_comes(browser,
     page.select_option("select[name=speed]", "slow")
     page.click("#practice-form button[type=submit]")
     page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
-    if page.is_visible("#hand-form.my-turn"):  # you lead: play the hint, then wait
+    if page.is_visible("#hand-form .my-turn"):  # you lead: play the hint, then wait
         page.click("#hand-form button[value=hint]")
         page.wait_for_selector("#hand-form input[name=card]:checked")
         page.click("#hand-form .plain-play:visible, #hand-form [data-mode=effect]:visible")
-        page.wait_for_selector("#hand-form:not(.my-turn)", timeout=10_000)
-    page.wait_for_selector("#hand-form:not(.my-turn) label.card", timeout=10_000)
+        page.wait_for_selector("#hand-form:not(:has(.my-turn))", timeout=10_000)
+    page.wait_for_selector("#hand-form:not(:has(.my-turn)) label.card", timeout=10_000)
     card = page.get_attribute("#hand-form label.card:last-child input", "value")
     page.click(f"#hand-form label.card:has(input[value='{card}'])")
     assert page.is_checked(f"#hand-form input[value='{card}']")
-    page.wait_for_selector("#hand-form.my-turn", timeout=30_000)
+    page.wait_for_selector("#hand-form .my-turn", timeout=30_000)
     page.wait_for_timeout(300)  # every frame of the turn's coming is in
     assert page.is_checked(f"#hand-form input[value='{card}']")
     page.close()

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 def play_turn(page) -> bool:
     """If it is this page's turn, act (hint → play, else pass). True if it acted."""
-    hand = page.query_selector("#hand-form.my-turn")
+    hand = page.query_selector("#hand-form .my-turn")
     if hand is None:
         return False
     version = page.get_attribute("#ver", "data-version")

@@ -83,7 +83,7 @@ def _version_changes(page, version, timeout=15000):
 
 
 def _my_turn(page, timeout=40000):
-    page.wait_for_selector("#hand-form.my-turn button[value=play]:visible, #hand-form.my-turn [data-action=pass]",
+    page.wait_for_selector("#hand-form .my-turn button[value=play]:visible, #hand-form .my-turn [data-action=pass]",
                            timeout=timeout)
 
 

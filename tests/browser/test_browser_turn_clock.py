@@ -29,7 +29,7 @@ def test_a_reload_keeps_the_time_left_on_the_clock_and_the_ring(live_server_url,
     assert first >= 25 and ring > 0.8, (first, ring)
     page.wait_for_timeout(5_000)
     page.reload()
-    page.wait_for_selector("#hand-form.my-turn button[value=play]:visible", timeout=20_000)
+    page.wait_for_selector("#hand-form .my-turn button[value=play]:visible", timeout=20_000)
     page.wait_for_timeout(600)
     seconds, ring = _clock(page)
     shoot(page, "turn-clock-after-reload")

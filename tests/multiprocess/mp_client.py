@@ -17,6 +17,8 @@ import urllib.request
 
 import websockets
 
+from tables.core.frames import with_pieces
+
 VER = re.compile(r'id="ver" data-version="(\d+)"')
 CODE = re.compile(r'id="msg"[^>]*data-code="(\w+)"')
 CARD = re.compile(r'name="card" value="(\d+)"( checked)?')
@@ -124,6 +126,8 @@ class Tab:
             if i >= 0:
                 j = html.find(end, i)
                 setattr(self, attr, html[html.rfind("<", 0, i): j + len(end)])
+            else:  # its pieces alone (tables/core/frames.py)
+                setattr(self, attr, with_pieces(getattr(self, attr), html))
         self.changed.set()
 
     async def _ping(self) -> None:
@@ -166,7 +170,7 @@ class Tab:
 
     # --- playing the seat --------------------------------------------------------------
     def my_turn(self) -> bool:
-        return 'class="hand my-turn"' in self.hand or "exchange-info" in self.hand
+        return 'class="controls my-turn"' in self.hand or "exchange-info" in self.hand
 
     def buttons(self, part: str) -> dict[str, str]:
         return {action: index for index, action in BUTTON.findall(part)}

@@ -5,12 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from html.parser import HTMLParser
 
 from channels.testing import WebsocketCommunicator
 
 from rooms import tokens
-from tables.core.frames import PIECE
+from tables.core.frames import with_pieces
 from tefuda_site.asgi import application
 
 
@@ -155,47 +154,3 @@ async def run_cpus(room_id, until, limit=400):
         await tick_due(room)
     raise AssertionError("never reached")
 
-
-def with_pieces(html: str, message: str) -> str:
-    """``html`` with each piece it holds (``<!--p:ID-->…<!--/p-->``) that ``message``
-    sends on its own replaced by the new one."""
-    for ident, element in top_level(message).items():
-        marker = f"<!--p:{ident}-->"
-        if marker in html:
-            html = PIECE.sub(lambda m: marker + element + "<!--/p-->" if m[1] == ident else m[0], html)
-    return html
-
-
-class _TopLevel(HTMLParser):
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-    def __init__(self, text: str):
-        super().__init__(convert_charrefs=False)
-        self.lines = [0]
-        for line in text.splitlines(keepends=True):
-            self.lines.append(self.lines[-1] + len(line))
-        self.depth, self.start, self.ident, self.found = 0, 0, None, {}
-
-    def _offset(self) -> int:
-        line, col = self.getpos()
-        return self.lines[line - 1] + col
-
-    def handle_starttag(self, tag, attrs):
-        if self.depth == 0:
-            self.start, self.ident = self._offset(), dict(attrs).get("id")
-        if tag not in self.VOID:
-            self.depth += 1
-
-    def handle_endtag(self, tag):
-        self.depth -= 1
-        if self.depth == 0 and self.ident:
-            end = self.rawdata.index(">", self._offset()) + 1
-            self.found[self.ident] = self.rawdata[self.start:end]
-
-
-def top_level(message: str) -> dict[str, str]:
-    """``{id: element}`` of the top-level elements of a message."""
-    parser = _TopLevel(message)
-    parser.feed(message)
-    parser.close()
-    return parser.found

@@ -107,7 +107,7 @@ async def test_stop_window_for_everyone_and_a_person_stops_it(make_room):
     assert "止める（♥3）" in guest.latest("stop-window")
     assert "止める（" not in host.latest("stop-window")  # only the holder sees that it can stop
     # while the window is open nobody is on turn: the player of the 8 sees no lit hand, no 番
-    assert 'class="hand my-turn"' not in host.latest("hand-form") and "turn-mark" not in host.latest("seats")
+    assert 'class="controls my-turn"' not in host.latest("hand-form") and "turn-mark" not in host.latest("seats")
     index = re.search(r'value="pick" hx-vals=\'\{"index": "(\d+)", "window": "1"\}\' data-action="stop-stop"', guest.latest("stop-window")).group(1)
     await guest.act("pick", index=index)
     await guest.drain(); await host.drain()

@@ -3,8 +3,7 @@ changed pieces when nothing else of it changed; the test tab's page model puts t
 in as the page does."""
 from types import SimpleNamespace
 
-from tables.core.frames import Frames, changed, split
-from tests.rooms.room_tabs import top_level, with_pieces
+from tables.core.frames import Frames, changed, split, top_level, with_pieces
 
 SEATS = ('<ol id="seats" data-n="2">{}</ol>')
 ROW = '<!--p:seat-{0}--><li id="seat-{0}" class="seat{1}"><span>{2}枚</span></li><!--/p-->'

@@ -250,6 +250,6 @@ def test_cards_selected_while_waiting_are_kept_quietly_and_shown_when_the_turn_c
     while YOU not in engine.actors(table.room.state) and not engine.is_over(table.room.state):
         now = max(now, table.next_due())
         frames += table.tick(now)
-    hand = [f for f in frames if 'id="hand-form"' in f][-1]
+    hand = [f for f in frames if 'id="hand-cards"' in f][-1]  # the hand's cards, a piece of it
     for c in keep:
         assert re.search(rf'value="{c}" checked', hand)
