@@ -18,7 +18,7 @@ seat's hand.
 """
 from __future__ import annotations
 
-from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label
+from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label, position
 from games.guandan.combos import SEQ_LEN, SPECIAL_TYPES
 
 from ..core import options as opts
@@ -125,6 +125,39 @@ def _play_label(p: dict) -> str:
 def card_text(label: str) -> str:
     """A card's label (``"♠10"``, ``"大王"``) in the current language."""
     return _(JOKER_LABELS[label]) if label in JOKER_LABELS else label
+
+
+SEQUENCES = ("straight", "tube", "plate", "straight_flush")
+
+
+def laid_out(play: dict) -> list[dict]:
+    """The cards of a play on the table (a view's ``trick["last"]``: ``{"cards": [card
+    dicts with "id"], "reading": "straight:6", "wilds": {id: {"as": "7" or "S7"}}}``) in
+    the order a player lays them out (the engine keeps them by id):
+    - a straight, tube, plate or straight flush runs from its lowest position up, each
+      wild where it stands; the ace is low unless the sequence ends on it (000 §7–§9);
+    - anything else shows its biggest group first (a full house's triple, then its
+      pair), each group by rank, the wilds last in their group."""
+    kind, top = play["reading"].split(":", 1)
+    wilds = play.get("wilds") or {}
+
+    def rank(card) -> int:
+        stands = (wilds.get(str(card["id"])) or {}).get("as")
+        if stands:
+            return RANK_NAMES.index(stands[1:] if stands[:1] in SUIT_LETTERS else stands)
+        return RANK[card["id"]]
+
+    ranks = {c["id"]: rank(c) for c in play["cards"]}
+    if kind in SEQUENCES:
+        high = top == "A"
+        return sorted(play["cards"], key=lambda c: (position(ranks[c["id"]], high), str(c["id"]) in wilds))
+    counts = {}
+    for r in ranks.values():
+        counts[r] = counts.get(r, 0) + 1
+    return sorted(play["cards"], key=lambda c: (-counts[ranks[c["id"]]], ranks[c["id"]], str(c["id"]) in wilds))
+
+
+SUIT_LETTERS = ("S", "H", "D", "C")
 
 
 def wild_as(value: str) -> str:
@@ -325,7 +358,7 @@ class GuandanPresenter(Presenter):
                 "last_label": _play_label(view["trick"]["last"]) if view["trick"]["last"] else None,
                 "last_cards": [dict(c, label=card_text(c["label"]), note=wild_as(last_wilds[str(c["id"])]["as"])
                                     if str(c["id"]) in last_wilds else "")
-                               for c in view["trick"]["last"]["cards"]] if view["trick"]["last"] else [],
+                               for c in laid_out(view["trick"]["last"])] if view["trick"]["last"] else [],
                 "to_beat": (_("%(play)sより強い役か爆弾") % {"play": _play_label(view["trick"]["last"])}
                             if following and view["to_beat"] else None),
                 "past": [dict(r, formula=formula(r)) for r in view["results"]],
