@@ -439,3 +439,45 @@ def test_the_ochi_badge_fits_its_seat_tile_on_a_phone(live_server_url, browser, 
     b, t = badge[0], tile[0]
     assert t["x"] - 0.5 <= b["x"] and b["x"] + b["w"] <= t["x"] + t["w"] + 0.5, (b, t)
     assert t["y"] - 0.5 <= b["y"] and b["y"] + b["h"] <= t["y"] + t["h"] + 0.5, (b, t)
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, DESKTOP])
+def test_an_empty_hand_says_so_on_one_line(live_server_url, browser, size):
+    """The hand's words when it is empty (a finished player's, at the result) stay on one
+    line (try12: 「手札はあ／りません」 wrapped in a card's track of the hand's grid)."""
+    from tables.daifugo.markup import hand_cards
+
+    page, _ = open_room(browser, live_server_url, size, "daifugo")
+    page.eval_on_selector("#hand-cards", "(e, html) => { e.style.setProperty('--n', '0'); e.innerHTML = html; }",
+                          str(hand_cards([], ())))
+    (words,) = one_line(page, "#hand-cards > .muted")
+    assert words["text"] == "手札はありません" and words["lines"] == 1, words
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
+def test_the_stakes_numbers_stay_with_their_names_on_a_phone(live_server_url, browser, locale):
+    """Dou Dizhu's 入札 B＝0 ・ 倍付け N＝0 ・ 得点 P＝0 may wrap at its ・, never between a
+    name and its number (try12: 「得点 P＝」 ended a line and its 「0」 began the next)."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "doudizhu", locale=locale)
+    apart = page.eval_on_selector_all("#status .stake b", """bs => bs.map(b => {
+        const range = document.createRange();
+        range.selectNodeContents(b.previousSibling);
+        const rects = [...range.getClientRects()].filter(q => q.width > 0);
+        const gap = Math.abs(rects[rects.length - 1].top - b.getBoundingClientRect().top);
+        return gap > 4 ? b.previousSibling.textContent + "|" + b.textContent : null;
+    }).filter(Boolean)""")
+    assert apart == []
+
+
+def test_the_top_bar_holds_its_buttons_offline_on_a_phone(live_server_url, browser):
+    """Offline (no language switch: static/prefs.js's html.offline) the phone's top bar
+    still holds 消音 and 4色 whole (try12: they ran from −6 to 38 px of a 32 px bar). (A
+    phone held sideways folds them into the bar's menu.)"""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo")
+    page.context.set_offline(True)
+    page.wait_for_selector("html.offline")
+    bar = page.locator(".topbar").bounding_box()
+    shown = boxes(page, ".topbar .mute-toggle")
+    assert len(shown) == 2
+    for box in shown:
+        assert box["w"] and bar["y"] - 0.5 <= box["y"] and box["y"] + box["h"] <= bar["y"] + bar["height"] + 0.5, (bar, box)
