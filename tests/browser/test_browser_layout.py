@@ -125,6 +125,9 @@ def check_one_screen(page, label: str, sideways: bool = False) -> None:
             assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{label}: seats overlap: {a} {b}"
     seat_parts_stay_inside(page, label)
     switches_reachable(page, label)
+    side = boxes(page, ".table-side")[0]  # its summaries whole (the table scrolls to them if need be)
+    for b in boxes(page, ".table-side summary"):
+        assert side["y"] - 0.5 <= b["y"] and b["y"] + b["h"] <= side["y"] + side["h"] + 0.5, f"{label}: {b} cut by the side row {side}"
     if page.query_selector("#hand-form .cards[data-fan]"):
         strip = fan_strip(page)
         assert strip >= MIN_STRIP, f"{label}: the hand shows strips of {strip:.1f} px per card"
