@@ -304,6 +304,8 @@ REASONS = {
     "shed": ("弱いカードをまとめて減らせます。", "Sheds several weak cards at once."),
     "pass": ("強いカードは後に取っておきましょう。", "Keep your strong cards for later."),
     "other": ("ほかの候補です。", "Another option."),
+    "best": ("先の展開まで読んで選んだ一手です。", "The pick that plays out best, looking ahead."),
+    "none": ("場に出せる札がありません。パスしましょう。", "Nothing you hold beats the field: pass."),
     "react": ("今なら割り込み・無効化が使えます。", "You can interrupt or stop right now."),
     "give": ("手元に残しても使いにくいカードから渡します。", "Gives the cards least useful to keep."),
     "discard": ("手元に残しても使いにくいカードから捨てます。", "Discards the cards least useful to keep."),
@@ -321,15 +323,18 @@ def hint(engine, state: dict, seat: int, limit: int = 5) -> list[dict]:
         move = react(engine, state, seat)
         return [{"action": move, "ja": REASONS["react"][0], "en": REASONS["react"][1]}] if move else []
     best = choose(engine, state, seat, "strong")
-    out = []
-    if best["type"] == "pass":
-        out.append({"action": best, "ja": REASONS["pass"][0], "en": REASONS["pass"][1]})
     items = []
     for cost, p in ranked_plays(engine, state, seat):
         why = "finish" if cost <= -1000 else "revolution" if p.size >= state["rules"]["revolution_size"] \
             else "shed" if p.size > 1 and state["field"] is None else "cheap" if not items else "other"
         items.append((why, _play(state, seat, p)))
+    out = []
+    if best["type"] == "pass":
+        why = REASONS["pass" if items else "none"]  # holding back, or nothing to play at all
+        out.append({"action": best, "ja": why[0], "en": why[1]})
     items.sort(key=lambda item: item[1].get("cards") != best.get("cards"))  # つよい's play first
+    if items and items[0][0] == "other" and items[0][1].get("cards") == best.get("cards"):
+        items[0] = ("best", items[0][1])  # つよい's pick is not "another option" (try12)
     for why, action in items[:max(0, limit - len(out))]:
         out.append({"action": action, "ja": REASONS[why][0], "en": REASONS[why][1]})
     return out

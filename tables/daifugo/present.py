@@ -42,6 +42,8 @@ TITLE_JA = (gettext_noop("大富豪"), gettext_noop("富豪"), gettext_noop("平
 HINT_JA = {"finish": gettext_noop("これで上がれます。"), "revolution": gettext_noop("革命で強さを逆転します。"),
            "cheap": gettext_noop("出せる中でいちばん安い出し方です。"), "shed": gettext_noop("弱いカードをまとめて減らせます。"),
            "pass": gettext_noop("強いカードは後に取っておきましょう。"), "other": gettext_noop("ほかの候補です。"),
+           "best": gettext_noop("先の展開まで読んで選んだ一手です。"),
+           "none": gettext_noop("場に出せる札がありません。パスしましょう。"),
            "react": gettext_noop("今なら割り込み・無効化が使えます。"),
            "give": gettext_noop("手元に残しても使いにくいカードから渡します。"),
            "discard": gettext_noop("手元に残しても使いにくいカードから捨てます。")}

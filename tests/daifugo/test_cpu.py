@@ -104,3 +104,26 @@ def test_the_exchange_hint_speaks_of_giving_not_playing():
         seat = next(int(s) for s in state["exchange"])
     hints = ENG.hint(state, seat)
     assert hints and hints[0]["action"]["type"] == "exchange" and "渡します" in hints[0]["ja"]
+
+
+def test_the_first_hint_never_calls_the_strong_pick_another_option():
+    """The hint's first play is つよい's pick: its reason says why (the cheapest, a finish…,
+    else "the pick that plays out best"), never ほかの候補です, which try12 saw on the first
+    press before 出せる中でいちばん安い on the second; a pass with nothing playable says so."""
+    from games.core.engine import step
+    from games.daifugo import ENGINE as ENG
+    from games.daifugo.cpu import REASONS
+
+    seen = set()
+    for seed in range(3):
+        state = ENG.new({"players": 4}, seed)
+        for _ in range(120):
+            if ENG.is_over(state):
+                break
+            seat = state["turn"]
+            if state["phase"] == "play" and not state["pending"] and not state["window"]:
+                first = ENG.hint(state, seat)[0]
+                assert first["ja"] != REASONS["other"][0], (seed, first)
+                seen.add(first["ja"])
+            state, _ = step(ENG, state)
+    assert REASONS["best"][0] in seen and REASONS["none"][0] in seen  # both cases came up
