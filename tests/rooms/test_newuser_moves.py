@@ -98,3 +98,16 @@ async def test_a_quiet_selection_is_kept_and_shown_when_the_turn_comes(make_room
         assert re.search(rf'value="{c}" checked', hand)
     for t in tabs.values():
         await t.close()
+
+
+async def test_the_waiting_room_says_what_a_time_out_does(make_room):
+    """With a turn limit, its line says who plays a turn whose time ran out (try12 took the
+    CPU's play for a bug: rules/daifugo.md "Time"); with none, nothing is said."""
+    said = "時間切れの手番はCPUが代わりに出します（2回続くとおまかせになります）。"
+    room, toks = await adb(make_room)(("あき",))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    assert room.options["turn_limit"] and f'<small class="rule-desc">{said}</small>' in html
+    html = await tab.act("options", turn_limit="0")
+    assert 'value="0" selected' in html and said not in html
+    await tab.close()
