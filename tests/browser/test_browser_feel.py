@@ -73,10 +73,14 @@ def play_my_turn(page, timeout=40000) -> bool:
     press_until(page, "#hand-form button:has-text('ヒント')", "#msg[data-code=hint]", timeout=8000)
     played = page.query_selector("#hand-form input:checked") is not None
     version = page.get_attribute("#ver", "data-version")
-    if played:
-        page.click("#hand-form button[value=play]:visible >> nth=-1")
-    else:
+    play = page.locator("#hand-form button[value=play]:visible")
+    if played and play.count():
+        play.last.click()
+    elif page.locator("#hand-form [data-action=pass]:visible").count():
         page.click("#hand-form [data-action=pass]")
+        played = False
+    else:  # a window on this turn (a stop, a 9 to interrupt: the hint chose for it): it closes by itself
+        played = False
     # (or 退出 was clicked meanwhile by the listener of the test below: the seat is gone)
     page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'"
                            " || window.__clickAt !== undefined", timeout=10000)
