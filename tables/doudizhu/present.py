@@ -7,6 +7,8 @@ presenter cannot leak another seat's cards.
 """
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup
 
 from games.doudizhu.combos import RANK_INDEX, RANKS, choose_reading, classify
@@ -292,6 +294,18 @@ def _m(message: str, **values) -> Markup:
     return Markup(_(message)) % values
 
 
+#: the separator of a line of terms in each language (" ・ ", " · ")
+_SEPARATOR = re.compile(r"( [・·] )")
+
+
+def terms(line: Markup) -> Markup:
+    """``line`` (``入札 B＝<b>0</b> ・ 倍付け N＝<b>0</b> ・ …``, translated) with each term
+    between its separators in a ``<span class="term">`` that never wraps (static/tefuda.css):
+    a narrow status bar breaks the line at its ・, never inside 得点 P＝0 (try12, try13)."""
+    parts = _SEPARATOR.split(str(line))
+    return Markup("".join(piece if i % 2 else f'<span class="term">{piece}</span>' for i, piece in enumerate(parts)))
+
+
 def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict | None, i_won: bool) -> dict:
     """The sentences of the status, the field and the result (seed 001 §3, §15–§19,
     §23) in the current language, with their numbers and names filled in."""
@@ -300,7 +314,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
     p = Markup('<b>%s</b>') % view["stake"]
     out = {
         "hand_title": _("第%(n)s局") % {"n": view["hand_no"]},
-        "stake": _m(gettext_noop("入札 B＝%(b)s ・ 倍付け N＝%(n)s ・ 得点 P＝%(p)s"), b=b, n=n, p=p),
+        "stake": terms(_m(gettext_noop("入札 B＝%(b)s ・ 倍付け N＝%(n)s ・ 得点 P＝%(p)s"), b=b, n=n, p=p)),
         "target": _("%(n)s点先取") % {"n": view["target"]},
         "redeal": redeal_line(view),
         "bidding": (_("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": names.get(view["highest_bidder"], "")}

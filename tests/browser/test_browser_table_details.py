@@ -454,19 +454,26 @@ def test_an_empty_hand_says_so_on_one_line(live_server_url, browser, size):
     assert words["text"] == "手札はありません" and words["lines"] == 1, words
 
 
+def _landlord_bid_three(room) -> bool:
+    """The first bidder bids 3: the bidding is over, B＝3 and P＝3 (wider than 0)."""
+    from rooms import actions
+
+    if room.state["phase"] == "bidding":
+        actions.play(room.pk, room.state["turn"], room.version, {"type": "bid", "value": 3}, by="cpu")
+    return True
+
+
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
-def test_the_stakes_numbers_stay_with_their_names_on_a_phone(live_server_url, browser, locale):
-    """Dou Dizhu's 入札 B＝0 ・ 倍付け N＝0 ・ 得点 P＝0 may wrap at its ・, never between a
-    name and its number (try12: 「得点 P＝」 ended a line and its 「0」 began the next)."""
-    page, _ = open_room(browser, live_server_url, PORTRAIT, "doudizhu", locale=locale)
-    apart = page.eval_on_selector_all("#status .stake b", """bs => bs.map(b => {
-        const range = document.createRange();
-        range.selectNodeContents(b.previousSibling);
-        const rects = [...range.getClientRects()].filter(q => q.width > 0);
-        const gap = Math.abs(rects[rects.length - 1].top - b.getBoundingClientRect().top);
-        return gap > 4 ? b.previousSibling.textContent + "|" + b.textContent : null;
-    }).filter(Boolean)""")
-    assert apart == []
+@pytest.mark.parametrize("bid", [False, True])
+def test_the_stakes_numbers_stay_with_their_names_on_a_phone(live_server_url, browser, locale, bid):
+    """Dou Dizhu's 入札 B＝0 ・ 倍付け N＝0 ・ 得点 P＝0 may wrap at its ・, never inside a
+    term (try12: 「得点 P＝」 ended a line and its 「0」 began the next; try13, once bid:
+    「得点 P」 and 「＝3」)."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "doudizhu", locale=locale,
+                        until=_landlord_bid_three if bid else None)
+    terms = one_line(page, "#status .stake .term")
+    assert len(terms) == 3 and all(t["lines"] == 1 for t in terms), terms
+    assert page.locator("#status .stake b").count() == 3
 
 
 def test_the_top_bar_holds_its_buttons_offline_on_a_phone(live_server_url, browser):
