@@ -18,6 +18,8 @@ seat's hand.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from games.guandan.cards import CODE, RANK, RANK_NAMES, SUIT, label as card_label, position
 from games.guandan.combos import SEQ_LEN, SPECIAL_TYPES
 
@@ -127,9 +129,6 @@ def card_text(label: str) -> str:
     return _(JOKER_LABELS[label]) if label in JOKER_LABELS else label
 
 
-SEQUENCES = ("straight", "tube", "plate", "straight_flush")
-
-
 def laid_out(play: dict) -> list[dict]:
     """The cards of a play on the table (a view's ``trick["last"]``: ``{"cards": [card
     dicts with "id"], "reading": "straight:6", "wilds": {id: {"as": "7" or "S7"}}}``) in
@@ -148,12 +147,10 @@ def laid_out(play: dict) -> list[dict]:
         return RANK[card["id"]]
 
     ranks = {c["id"]: rank(c) for c in play["cards"]}
-    if kind in SEQUENCES:
+    if kind in SEQ_LEN:  # the sequence types (000 §7–§9)
         high = top == "A"
         return sorted(play["cards"], key=lambda c: (position(ranks[c["id"]], high), str(c["id"]) in wilds))
-    counts = {}
-    for r in ranks.values():
-        counts[r] = counts.get(r, 0) + 1
+    counts = Counter(ranks.values())
     return sorted(play["cards"], key=lambda c: (-counts[ranks[c["id"]]], ranks[c["id"]], str(c["id"]) in wilds))
 
 
