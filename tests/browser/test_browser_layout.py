@@ -246,6 +246,43 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
     assert not errors
 
 
+#: phones upright shorter than the issue's 375×812: an iPhone SE, a small Android
+SHORT_PHONES = ((375, 667), (360, 640))
+
+
+@pytest.mark.parametrize("game,players", [("guandan", 4), ("doudizhu", 3)])
+def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, game, players):
+    """On a phone upright shorter than the table (Guandan's two or three rows of rank
+    columns), the hand's buttons stay at the foot of the screen over the cards, which
+    scroll under them: every button of the hand on screen and ≥ 44×44, with the field,
+    whose turn it is and the hand's first cards; once scrolled to the end, the hand's
+    last cards come out from under the buttons."""
+    page = open_table(browser, live_server_url, game, players, size=SHORT_PHONES[0])
+    for size in SHORT_PHONES:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        if not page.query_selector("#hand-form .my-turn button[value=play]:visible"):
+            wait_my_play(page)
+        page.wait_for_timeout(800)
+        label = f"{game} {size[0]}×{size[1]}"
+        shoot(page, f"{game}-{players}-short-{size[0]}x{size[1]}")
+        vw, vh = size
+        buttons = boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select")
+        assert any(b["text"] for b in buttons), f"{label}: no buttons"
+        for b in buttons:
+            assert b["w"] >= 44 - 0.5 and b["h"] >= 44 - 0.5, f"{label}: a small button {b}"
+            assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"{label}: a button off screen {b}"
+            assert b["x"] >= 0 and b["x"] + b["w"] <= vw + 0.5, f"{label}: a button off screen sideways {b}"
+        for sel in ("#field", "#seats .seat.turn", "#hand-form .card"):
+            b = boxes(page, sel)[0]
+            assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"{label}: {sel} off screen {b}"
+        # the cards under the buttons: scrolled to the end, the last card is above them
+        page.evaluate("document.querySelector('main').scrollTop = 1e6")
+        page.wait_for_timeout(200)
+        last, bar = boxes(page, "#hand-form .card")[-1], boxes(page, "#hand-form .controls")[0]
+        assert last["y"] + last["h"] <= bar["y"] + 0.5, f"{label}: the last card {last} stays under the buttons {bar}"
+        page.evaluate("document.querySelector('main').scrollTop = 0")
+
+
 def background(page, selector: str) -> str:
     """The computed background of ``selector`` once it has settled: the same in two reads
     100 ms apart (a swap may be under way, which leaves a detached element with no style,
