@@ -173,6 +173,16 @@
   document.addEventListener("DOMContentLoaded", fillLinks);
   document.addEventListener("htmx:wsAfterMessage", fillLinks);
 
+  // 外す asks first when it sends a person out (a slip of the finger on a phone would send a
+  // friend out of the room); a CPU goes at once. Asked before htmx's own click handler on
+  // the button (capture): a "no" sends nothing.
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("button[data-confirm-remove]");
+    if (!btn || window.confirm(tefudaWord("confirmRemove", { name: btn.dataset.confirmRemove }))) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }, true);
+
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy]");
     if (!btn) return;

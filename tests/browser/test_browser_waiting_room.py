@@ -92,3 +92,39 @@ def test_the_hosts_waiting_room_is_tidy_on_a_phone(live_server_url, browser, lan
     link, copy = boxes(page, "#share-link")[0], boxes(page, "[data-copy]")[0]
     shoot(page, f"waiting-room-desktop-{lang}")
     assert abs((link["y"] + link["h"]) - (copy["y"] + copy["h"])) <= 1, f"{lang}: コピー is not in line with the link: {copy} {link}"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang,words", [("ja", "ゲストさんを部屋から外しますか？"), ("en", "Remove ゲスト from the room?")])
+def test_removing_a_person_asks_first(live_server_url, browser, lang, words):
+    """外す for a person asks, in the page's language and with the person's name; "no"
+    keeps them in the room and sends nothing; "yes" removes them. A CPU goes at once."""
+    phrase = f"remove-asks-{lang}"
+    host = host_room(browser, live_server_url, lang, phrase)
+    guest = browser.new_context().new_page()
+    enter(guest, live_server_url, "ゲスト", phrase)
+    host.wait_for_selector("#lobby .seat-row:has-text('ゲスト')")
+    asked = []
+
+    def answer(yes: bool):
+        def on_dialog(dialog):
+            asked.append(dialog.message)
+            dialog.accept() if yes else dialog.dismiss()
+        return on_dialog
+
+    row = "#lobby .seat-row:has-text('ゲスト') button[value=remove]"
+    version = host.get_attribute("#ver", "data-version")
+    host.once("dialog", answer(False))
+    host.click(row)
+    host.wait_for_timeout(1000)
+    assert asked == [words]
+    assert host.get_attribute("#ver", "data-version") == version, "a 'no' sent the removal"
+    assert host.query_selector(row) and guest.query_selector("#lobby")
+    host.once("dialog", answer(True))
+    host.click(row)
+    host.wait_for_selector("#lobby .seat-row:has-text('ゲスト')", state="detached")
+    assert len(asked) == 2
+    cpus = host.locator("#lobby .seat-row[data-kind=cpu]").count()
+    host.click("#lobby .seat-row[data-kind=cpu] button[value=remove] >> nth=0")  # (a dialog would be dismissed, Playwright's default: the CPU would stay)
+    host.wait_for_function(f"() => document.querySelectorAll('#lobby .seat-row[data-kind=cpu]').length == {cpus - 1}")
+    assert len(asked) == 2
