@@ -1,5 +1,7 @@
 """Issue 13, found by new-user runs: a double click on 出す is dropped quietly (the move
 is in; no "画面が古くなっていました"), at a server's room as at the practice table."""
+import re
+
 import pytest
 from channels.db import database_sync_to_async as adb
 
@@ -110,4 +112,23 @@ async def test_the_waiting_room_says_what_a_time_out_does(make_room):
     assert room.options["turn_limit"] and f'<small class="rule-desc">{said}</small>' in html
     html = await tab.act("options", turn_limit="0")
     assert 'value="0" selected' in html and said not in html
+    await tab.close()
+
+
+async def test_the_guandan_waiting_room_shows_the_pairs(make_room):
+    """Guandan's pairs are fixed by the seats (1 & 3 against 2 & 4, in the order people
+    came in: rooms.lobby.start numbers them so): each row of the waiting room says its pair,
+    and a line says how the seats pair up. Daifugō's waiting room has no pairs."""
+    room, toks = await adb(make_room)(("あき", "ふゆ", "はる"))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    assert "番組" not in html and "組になります" not in html
+    html = await tab.act("options", game="guandan")
+    html = await tab.act("add_cpu")
+    rows = re.findall(r'<li class="seat-row"[^>]*>.*?</li>', html, re.S)
+    assert len(rows) == 4
+    teams = [re.search(r'<span class="badge team team(\d)">([^<]+)</span>', row).groups() for row in rows]
+    assert teams == [("0", "1・3番組"), ("1", "2・4番組"), ("0", "1・3番組"), ("1", "2・4番組")]
+    assert "あき" in rows[0] and "ふゆ" in rows[1] and "はる" in rows[2] and "CPU" in rows[3]
+    assert "1番と3番、2番と4番が組になります" in html
     await tab.close()
