@@ -110,11 +110,37 @@
     }
   }, 1000);
 
+  // The parts a play does not need on screen at once (the log, the graveyard, the card
+  // counter, これまでの局: tables/core/frames.py LATER_PARTS) come after a <!--later--> mark.
+  // They are swapped in a task of their own after the next frame (htmx's own swap, each
+  // marked hx-swap-oob), so the frame that shows a play lays out only what changed with it
+  // (bench/table_page.py: that frame was the longest task during a play). A newer message
+  // first swaps in what is still waiting, so nothing is ever shown out of order.
+  // "tefuda:later" tells the page's scripts that the later parts are in.
+  var LATER = "<!--later-->", later = null;
+  function swapLater() {
+    if (later === null) return;
+    var html = later;
+    later = null;
+    htmx.swap(room, html, { swapStyle: "none", settleDelay: 0 });
+    room.dispatchEvent(new CustomEvent("tefuda:later"));
+  }
+  htmx.defineExtension("later", {
+    transformResponse: function (text) {
+      swapLater();
+      var at = typeof text === "string" ? text.indexOf(LATER) : -1;
+      if (at < 0) return text;
+      later = text.slice(at + LATER.length);
+      requestAnimationFrame(function () { setTimeout(swapLater, 0); });
+      return text.slice(0, at);
+    }
+  });
+
   // The event log (#log, newest line last) shows its newest lines whenever the server sent
   // a new one. Scrolled at the next frame, where the browser lays the page out anyway: a
   // message's handler never forces a layout of its own (scrollHeight would, at once).
   var shownLog = null, scrolling = false;
-  room.addEventListener("htmx:wsAfterMessage", function () {
+  function scrollLog() {
     var log = document.getElementById("log");
     if (!log || log === shownLog || scrolling) return;
     scrolling = true;
@@ -125,7 +151,9 @@
       shownLog = now;
       now.scrollTop = now.scrollHeight;
     });
-  });
+  }
+  room.addEventListener("htmx:wsAfterMessage", scrollLog);
+  room.addEventListener("tefuda:later", scrollLog);
 
   // A <details id> (the graveyard viewer) keeps this tab's open/closed state when the server
   // re-renders it: the new element is opened again right after the swap, before any paint.
@@ -135,12 +163,14 @@
     var d = e.target;
     if (d.tagName === "DETAILS" && d.id && room.contains(d)) opened[d.id] = d.open;
   }, true);
-  room.addEventListener("htmx:wsAfterMessage", function () {
+  function reopen() {
     Object.keys(opened).forEach(function (id) {
       var d = document.getElementById(id);
       if (d && d.tagName === "DETAILS" && d.open !== opened[id]) d.open = opened[id];
     });
-  });
+  }
+  room.addEventListener("htmx:wsAfterMessage", reopen);
+  room.addEventListener("tefuda:later", reopen);
 
   // Countdowns; a seat's turn ring (tefuda.css) drawn from --left, the fraction of the
   // turn left (its length: data-span, the turn limit in ms; else the time left when this

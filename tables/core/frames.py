@@ -9,6 +9,10 @@ insides) and only some pieces changed, only those pieces are sent: each swaps by
 id like a part. A message of a CPU's play then rebuilds one or two seats, not every seat
 (bench/table_page.py: the page's work per message grows with the elements it replaces).
 
+The parts a play does not need on screen at once (:data:`LATER_PARTS`: the log, the
+graveyard, the card counter, これまでの局) come last, after the comment :data:`LATER`, each
+marked for htmx's out-of-band swap: the page swaps them after its next frame.
+
 The server's consumer (one per socket) and the browser's practice table (one per page)
 each keep a :class:`Frames` and send what it builds, so both speak the same protocol to
 the same page scripts (htmx ws extension: out-of-band swaps by element id).
@@ -20,6 +24,14 @@ from html.parser import HTMLParser
 
 from .screen import Screen, stage
 
+#: the parts a play does not need on screen in the frame that shows it: a message sends
+#: them after :data:`LATER` and the page swaps them in a task of its own after its next
+#: frame (static/room.js), so no one frame lays out a play together with the log, the
+#: graveyard, the card counter and これまでの局 (bench/table_page.py: the frame after a
+#: message was the longest task during a play)
+LATER_PARTS = frozenset({"log", "graveyard", "aid", "history"})
+LATER = "<!--later-->"
+_START = re.compile(r"^(\s*<[A-Za-z][\w-]*)")
 #: a piece of a part (see the module's doc): group 1 its id, group 2 its element
 PIECE = re.compile(r"<!--p:([\w-]+)-->(.*?)<!--/p-->", re.S)
 
@@ -40,7 +52,7 @@ class Frames:
         """The next message for screen ``s`` at room ``version`` (``now_ms``: the sender's
         epoch milliseconds; ``token``: a seat token the tab must keep; ``retry``: seconds
         after which the page asks again, for a refusal that can clear)."""
-        pieces = []
+        pieces, later = [], []
         if full or s.kind != self.kind or not s.parts:
             pieces.append(stage(s))
             self.sent = dict(s.parts)
@@ -48,7 +60,7 @@ class Frames:
             for name, html in s.parts.items():
                 old = self.sent.get(name)
                 if old != html:
-                    pieces.extend(changed(old, html))
+                    (later if name in LATER_PARTS else pieces).extend(changed(old, html))
                     self.sent[name] = html
         self.kind = s.kind
         pieces.append(version_div(version, now_ms))
@@ -56,7 +68,21 @@ class Frames:
             pieces.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
         elif retry is not None:  # room.js tries again after that long
             pieces.append(f'<div id="seat-token" hidden data-retry="{int(retry)}"></div>')
+        if later:
+            pieces.append(LATER)
+            pieces.extend(out_of_band(html) for html in later)
         return "".join(pieces)
+
+
+def out_of_band(html: str) -> str:
+    """``html`` (one element: a part or a piece) marked for htmx's out-of-band swap by id
+    (``hx-swap-oob="true"``), as htmx's own swap of the later parts needs (static/room.js;
+    the ws extension swaps every top-level element of a message so without the mark).
+    Raises ``ValueError`` if ``html`` does not begin with an element."""
+    marked, n = _START.subn(r'\1 hx-swap-oob="true"', str(html), count=1)
+    if not n:
+        raise ValueError(f"not an element: {str(html)[:40]!r}")
+    return marked
 
 
 def version_div(version: int, now_ms: int) -> str:

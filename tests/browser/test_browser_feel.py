@@ -193,3 +193,47 @@ def test_the_title_flashes_at_your_turn_in_a_hidden_tab(live_server_url, browser
     page.wait_for_timeout(2200)
     assert page.title() == title  # seen: it stopped
     page.context.close()
+
+
+LATER = """
+window.__tasks = []; window.__frame = 0;
+(function count() { window.__frame += 1; requestAnimationFrame(count); })();
+let task = 0;
+document.addEventListener("htmx:wsBeforeMessage", () => { task += 1; }, true);
+new MutationObserver((records) => {
+  const ids = new Set();
+  for (const r of records) {
+    const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    const part = el && el.closest("#log, #graveyard, #seats, #field");
+    if (part) ids.add(part.id);
+  }
+  if (ids.size) window.__tasks.push({ids: [...ids], message: task, frame: window.__frame, t: performance.now()});
+}).observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
+"""
+
+
+def test_the_log_and_the_graveyard_come_a_frame_after_the_play(live_server_url, browser):
+    """A message's later parts (the log, the graveyard: tables/core/frames.py LATER_PARTS)
+    are swapped after the frame that shows the play, in a task of their own (static/room.js),
+    and before the next message's own parts; the log shows the newest line all the same."""
+    page = table(browser, live_server_url, "あとで ログ", scripts=(LATER,))
+    play_until_i_play(page)
+    page.wait_for_timeout(3000)  # the CPUs' plays
+    seen = page.evaluate("window.__tasks")
+    # each batch of mutations, by the message whose handling or aftermath made it
+    plays = {}
+    for batch in seen:
+        plays.setdefault(batch["message"], []).append(batch)
+    split = 0
+    for message, batches in plays.items():
+        first = next((b for b in batches if {"seats", "field"} & set(b["ids"])), None)
+        logs = [b for b in batches if "log" in b["ids"]]
+        if not first or not logs:
+            continue
+        assert "log" not in first["ids"], f"message {message}: the log swapped with the play: {batches}"
+        assert all(b["frame"] > first["frame"] for b in logs), f"message {message}: the log in the play's own frame: {batches}"
+        split += 1
+    assert split >= 3, seen[-20:]
+    last_line = page.eval_on_selector("#log", "log => log.lastElementChild && log.lastElementChild.textContent")
+    assert last_line, "the log is empty"
+    assert not page.problems

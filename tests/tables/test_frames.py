@@ -49,3 +49,24 @@ def test_frames_send_pieces_and_the_page_model_puts_them_in():
     assert with_pieces(page, msg) == seats((0, "", 12), (1, " turn", 13))
     again = frames.message(screen(seats=seats((0, "", 12), (1, " turn", 13))), full=False, version=3, now_ms=0)
     assert set(top_level(again)) == {"ver"}
+
+
+def test_the_later_parts_come_after_the_mark_each_marked_for_an_out_of_band_swap():
+    """The log, the graveyard, the card counter and これまでの局 come last, after
+    ``<!--later-->`` (the page swaps them after its next frame), each marked
+    ``hx-swap-oob``; everything a play shows, #ver and a seat token come before it."""
+    from tables.core.frames import LATER
+
+    frames = Frames()
+    log = '<ol id="log"><li>a</li></ol>'
+    grave = '<details id="graveyard"><!--p:grave-3--><span id="grave-3">3</span><!--/p--></details>'
+    frames.kind, frames.sent = "table", {"seats": seats((0, " turn", 13)), "log": log, "graveyard": grave}
+    msg = frames.message(screen(seats=seats((0, "", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<")),
+                         full=False, version=2, now_ms=0, token="t")
+    now, later = msg.split(LATER)
+    assert set(top_level(now)) == {"seat-0", "ver", "seat-token"} and "hx-swap-oob" not in now
+    assert later == '<ol hx-swap-oob="true" id="log"><li>b</li></ol><span hx-swap-oob="true" id="grave-3">33</span>'
+    assert set(top_level(msg)) == {"seat-0", "ver", "seat-token", "log", "grave-3"}  # the test clients read it whole
+    quiet = frames.message(screen(seats=seats((0, " turn", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<")),
+                           full=False, version=3, now_ms=0)
+    assert LATER not in quiet  # nothing later changed: no mark
