@@ -168,7 +168,7 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
                                                        seat_no, action)
         room.state = state
         if done:
-            keep_record(room, done)
+            keep_record(room, done, seats)
         if action.get("type") in ("next_game", "next_hand"):  # a new deal: nobody on おまかせ
             room.options = {**room.options, "fast_forward": False}
             clear_auto(seats)
@@ -180,9 +180,12 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
     return commit(room_id, version, change, by=by, seat=seat_no, action=action, reload_seats=False)
 
 
-def keep_record(room: Room, done: dict) -> None:
-    """Store the record of a hand that just ended (games.core.record; deleted with the room)."""
-    HandRecord.objects.create(room=room, no=done["no"], record=done)
+def keep_record(room: Room, done: dict, seats: list) -> None:
+    """Store the record of a hand that just ended (games.core.record; deleted with the
+    room), with the ids of the seats that played it by seat number (``seats``: the room's
+    Seat rows), so its replay never names a seat after someone who sat there later."""
+    ids = [s.pk for s in sorted(seats, key=lambda s: s.order)]
+    HandRecord.objects.create(room=room, no=done["no"], record=done, seats=ids)
 
 
 def clear_auto(seats: list) -> None:

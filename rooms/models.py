@@ -107,6 +107,9 @@ class HandRecord(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
     no = models.PositiveIntegerField()
     record = models.JSONField()
+    #: the Seat ids of the hand's seats, by seat number (never names: the viewer names a
+    #: seat only while that same seat is still in the room, rooms.views.hand_page)
+    seats = models.JSONField(default=list)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -187,9 +187,14 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     step = request.GET.get("step", "0")
     step = int(step) if step.isascii() and step.isdigit() and len(step) < 6 else 0
     render_screen.use_environment()  # Django's Jinja2 backend, as the sockets render with
-    # the room's own people see its seats' names (a saved file keeps labels unless asked)
-    by_order = {s.order: s.name for s in seats}
-    names = [by_order.get(i, replay.seat_label(i)) for i in range(replay.players(hand.record))]
+    # the room's own people see the names of the seats that played the hand while those
+    # seats are still in the room; a seat gone since (or a record older than its seat ids)
+    # keeps its label (席N): never the name of someone who sat there later. (A saved file
+    # keeps labels unless asked.)
+    by_id = {s.pk: s.name for s in seats}
+    played = list(hand.seats or [])
+    names = [by_id.get(played[i], replay.seat_label(i)) if i < len(played) else replay.seat_label(i)
+             for i in range(replay.players(hand.record))]
     with i18n.use(get_language() or i18n.DEFAULT):
         html = replay.viewer(hand.record, step, names=names, offer_names=True)
     if request.GET.get("frag"):

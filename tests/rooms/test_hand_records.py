@@ -133,3 +133,29 @@ async def test_the_socket_shows_the_commitment_then_lists_the_finished_hand(make
     before_end = everything.split(f'href="/rooms/{room.id}/hands/1/"')[0]
     assert record["secret"] not in before_end and f">{record['seed']}<" not in before_end
     await tab.close()
+
+
+@pytest.mark.django_db
+def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
+    """try14: after the roster changed, a replay named CPU 2's seat after a friend who
+    came later. The record keeps the ids of the seats that played it: a seat still in the
+    room is named, a seat gone since keeps its label (席N)."""
+    from rooms import tokens
+
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 なまえ"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 1)
+    names = [s.name for s in room.seats.order_by("order")]
+    assert names[0] == "あき" and len(names) == 4
+    lobby.to_lobby(room.id, 0, Room.objects.get(pk=room.id).version)
+    lobby.remove(room.id, 0, 1, Room.objects.get(pk=room.id).version)  # names[1]'s seat goes
+    key = Room.objects.get(pk=room.id).key
+    lobby.enter(key, "かず", tokens.digest("browser-kazu-" + "x" * 20))
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)  # renumbered: かず sits in a seat of hand 1
+    assert "かず" in [s.name for s in Room.objects.get(pk=room.id).seats.all()]
+    frag = client.get(f"/rooms/{room.id}/hands/1/?frag=1").content.decode()
+    page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
+    shown = json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
+    assert shown == [names[0], "席2", names[2], names[3]]
+    assert "かず" not in frag and "かず" not in page
