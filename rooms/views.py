@@ -78,9 +78,13 @@ def _to_room(request: HttpRequest, room: Room, token: str | None, asked: str = "
 
 
 @sensitive_post_parameters("passphrase", "name")
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def enter(request: HttpRequest) -> HttpResponse:
-    """POST name + passphrase → the room of that passphrase (created if new)."""
+    """POST name + passphrase → the room of that passphrase (created if new). A GET (the
+    address of a refused form, opened again or reached with Back) goes to the top page,
+    where the form is: never a bare 405 (try14)."""
+    if request.method != "POST":
+        return redirect("/")
     name = request.POST.get("name", "")
     # a refused form comes back as typed, so the person corrects it (never stored or logged)
     typed = {"name": name, "passphrase": request.POST.get("passphrase", "")[:64]}

@@ -106,3 +106,13 @@ def test_two_people_with_one_name_are_told_apart():
     assert unique_name("あき", []) == "あき"
     assert unique_name("あき", [S("あき")]) == "あき 2"
     assert unique_name("あき", [S("あき"), S("あき 2"), S("CPU 1")]) == "あき 3"
+
+
+@pytest.mark.django_db
+def test_the_enter_address_opened_again_goes_to_the_top_page(client):
+    """A refused form's address (/rooms/enter/) opened again, or reached with Back: the top
+    page with its form, never a bare 405 (try14); a passphrase in Chinese is 口令 throughout."""
+    page = client.get("/rooms/enter/")
+    assert page.status_code == 302 and page["Location"] == "/"
+    refused = client.post("/rooms/enter/", {"name": "あき", "passphrase": "あ" * 40}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "口令最多 32 个字" in refused.content.decode() and "暗号" not in refused.content.decode()
