@@ -283,6 +283,34 @@ def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, g
         page.evaluate("document.querySelector('main').scrollTop = 0")
 
 
+@pytest.mark.parametrize("game,players", [("guandan", 4), ("daifugo", 4)])
+def test_the_status_bar_keeps_its_words_whole_beside_the_resume_button(live_server_url, browser, game, players):
+    """On おまかせ (two time-outs: the CPU plays your seat) the bar shows おまかせをやめる
+    beside ルール and 退出; on a phone upright the status keeps its words whole (try14:
+    Guandan's status was squeezed to a column of six lines 80 px wide, Daifugō's 第2ゲーム
+    broke as 第2ゲー / ム): the buttons go under it instead, on screen, ≥ 44×44."""
+    from rooms.models import Seat
+
+    page = open_table(browser, live_server_url, game, players)
+    # one time-out counted already: this turn's (the 30 s limit) is the second, and the CPU plays the seat
+    assert on_server(lambda: Seat.objects.filter(name=LONG_NAME).update(timeouts=1)) == 1
+    page.wait_for_selector("#leave button[value=resume]", timeout=75_000)
+    for size in (PORTRAIT, SHORT_PHONES[1]):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(400)
+        label = f"{game} {size[0]}×{size[1]}"
+        shoot(page, f"{game}-{players}-resume-{size[0]}x{size[1]}")
+        status = boxes(page, "#status")[0]
+        assert status["w"] >= 0.5 * size[0], f"{label}: the status squeezed to {status}"
+        broken = page.evaluate("""[...document.querySelectorAll('#status > *')].filter(e => e.offsetParent !== null)
+            .filter(e => e.getClientRects().length > 1 || (e.children.length === 0 && e.getBoundingClientRect().height > 2.2 * parseFloat(getComputedStyle(e).fontSize)))
+            .map(e => e.textContent.trim())""")
+        assert not broken, f"{label}: status words broken over lines: {broken}"
+        for b in boxes(page, "#leave button, #leave a"):
+            assert b["w"] >= 44 - 0.5 and b["h"] >= 44 - 0.5, f"{label}: a small button {b}"
+            assert 0 <= b["x"] and b["x"] + b["w"] <= size[0] + 0.5 and 0 <= b["y"] <= size[1], f"{label}: {b} off screen"
+
+
 def background(page, selector: str) -> str:
     """The computed background of ``selector`` once it has settled: the same in two reads
     100 ms apart (a swap may be under way, which leaves a detached element with no style,
