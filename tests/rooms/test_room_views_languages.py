@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize("lang, said", [("ja", "合言葉は2文字以上にしてください。"),
                                         ("en", "The passphrase needs at least 2 characters."),
-                                        ("zh-hans", "暗号至少需要 2 个字。")])
+                                        ("zh-hans", "口令至少需要 2 个字。")])
 def test_a_passphrase_refused_says_why_in_the_readers_language(client, lang, said):
     response = client.post("/rooms/enter/", {"name": "Ann", "passphrase": "a"}, HTTP_ACCEPT_LANGUAGE=lang)
     assert response.status_code == 400 and said in response.content.decode()
