@@ -77,4 +77,17 @@ def _lobby_context(room: Room, seats: list, me, now: datetime, base: dict) -> di
             "can_add": len(seats) < opts.PLAYERS[room.game][1],
             "games": opts.GAMES, "game_label": opts.GAMES.get(room.game, room.game),
             "rule_choices": opts.choice_fields(room.game, room.options),
-            "rule_switches": opts.rule_rows(room.game, room.options)}
+            "rule_switches": opts.rule_rows(room.game, room.options),
+            "pairs": _pairs(room.game, len(seats))}
+
+
+def _pairs(game: str, n: int) -> list | None:
+    """Guandan's pair of each row of the waiting room, by the order people came in (the
+    start numbers the seats so): (team, its untranslated label) per row; None for the
+    other games."""
+    if game != "guandan":
+        return None
+    from games.guandan.levels import team_of
+    from tables.guandan.present import TEAM_FORMULA
+
+    return [(team_of(i), TEAM_FORMULA[team_of(i)]) for i in range(n)]
