@@ -89,14 +89,23 @@ def enter(request: HttpRequest) -> HttpResponse:
     # a refused form comes back as typed, so the person corrects it (never stored or logged)
     typed = {"name": name, "passphrase": request.POST.get("passphrase", "")[:64]}
     if not ratelimit.allow_join(request):
-        return _with_bid(request, render(request, "top.html", {"error": gettext(TOO_MANY), **typed}, status=429))
+        return _refused(request, gettext(TOO_MANY), typed, 429)
     try:
         clean = clean_name(name)
         key = room_key(normalise(typed["passphrase"]))
         room, token = lobby.enter(key, clean, tokens.digest(browser_id(request)))
     except (InvalidInput, IllegalAction) as exc:
-        return _with_bid(request, render(request, "top.html", {"error": _why(exc), **typed}, status=400))
+        return _refused(request, _why(exc), typed, 400)
     return _to_room(request, room, token, clean)
+
+
+def _refused(request: HttpRequest, error: str, typed: dict, status: int) -> HttpResponse:
+    """The top page's form refused: the reason alone for htmx (swapped into the form's
+    #enter-error; what was typed stays in the fields), else the top page again with the
+    reason and what was typed (a browser without scripts)."""
+    if request.htmx:
+        return _with_bid(request, render(request, "rooms/_join_error.html", {"error": error}, status=status))
+    return _with_bid(request, render(request, "top.html", {"error": error, **typed}, status=status))
 
 
 @sensitive_post_parameters("name")

@@ -69,6 +69,24 @@ def test_top_page_refuses_a_long_name_with_the_reason(live_server_url, browser):
     assert page.url.split("?")[0].endswith("/")
 
 
+def test_a_refusal_at_the_top_page_leaves_no_form_to_resubmit(live_server_url, browser):
+    """try14: after a refused top-page form, Back from the room landed on the POST's result
+    and the browser asked to send the form again. The refusal is now swapped into the page,
+    which stays at "/" with what was typed; Back from the room is the top page."""
+    page = browser.new_context().new_page()
+    enter(page, live_server_url, "   ", "戻る 道")  # passes `required`, refused by the server
+    page.wait_for_selector("#enter-error:has-text('名前を入れてください')")
+    assert page.url == live_server_url + "/"
+    assert page.input_value("input[name=passphrase]") == "戻る 道"  # kept as typed
+    page.fill("input[name=name]", "はる")
+    page.click("text=部屋に入る")
+    page.wait_for_selector("#lobby")
+    page.go_back()
+    page.wait_for_selector("form.enter-form input[name=name]")
+    assert page.url == live_server_url + "/"
+    assert page.inner_text("#enter-error") == ""
+
+
 def test_practice_name_is_not_cut(live_server_url, browser):
     page = browser.new_context().new_page()
     page.goto(live_server_url + "/practice/")
