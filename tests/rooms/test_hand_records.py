@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games import get_engine
 from games.core.engine import next_move
-from games.core.record import commitment, replay
+from games.core.record import commitment, replay, states
 from rooms import actions, driver, lobby
 from rooms.models import HandRecord, Room
 from rooms.render import screen, stage
@@ -159,3 +159,19 @@ def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
     shown = json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
     assert shown == [names[0], "席2", names[2], names[3]]
     assert "かず" not in frag and "かず" not in page
+
+
+@pytest.mark.django_db
+def test_step_0_of_a_rooms_later_hand_is_its_deal(client):
+    """try14: the room's second hand opened on the first one's final table under 配札."""
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 はいさつ"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 2)
+    record = HandRecord.objects.get(room=room, no=2).record
+    dealt = states(record, get_engine)[1]  # after the deal action (states[0]: hand 1's end)
+    frag = client.get(f"/rooms/{room.id}/hands/2/?frag=1").content.decode()
+    assert f'data-step="0" data-last="{len(record["actions"]) - 1}"' in frag
+    for seat in range(4):
+        part = re.search(rf'data-seat-hand="{seat}".*?(?=data-seat-hand="|\Z)', frag, re.S).group(0)
+        assert {int(i) for i in re.findall(r'name="card" value="(\d+)"', part)} == set(dealt["hands"][seat])
