@@ -205,7 +205,7 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
         response = HttpResponse(html)
     else:
         response = render(request, "rooms/replay.html", {"viewer": html, "file": replay.file_of(hand.record),
-                                                         "names": names, "no": no})
+                                                         "names": names, "no": replay.number(hand.record)})
     response["Cache-Control"] = "no-store"
     response["Referrer-Policy"] = "same-origin"  # never to another site; our own forms keep their origin
     return response

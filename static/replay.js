@@ -135,13 +135,22 @@
     } catch (e) { /* storage unreadable: nothing listed */ }
     return out;
   }
+  /* The hand's number as its table showed it (tables.core.history.count: Daifugō's game_no,
+     Guandan's and Dou Dizhu's hand_no, 1 again in a new match), not the count of the hands
+     played in this browser (the record's no). */
+  function handNumber(r) {
+    var before = r.before;
+    if (!before) return 1;
+    var n = before.hand_no !== undefined ? before.hand_no : before.game_no;
+    return typeof n === "number" ? n + 1 : r.no;
+  }
   var records = practiceRecords(), labels = json("game-labels") || {};
   if (records.length) {
     var list = $("[data-local-items]"), tpl = $("template[data-local-item]");
     records.slice().reverse().forEach(function (r) {
       var li = tpl.content.firstElementChild.cloneNode(true);
       li.querySelector("[data-game]").textContent = labels[r.game] || r.game;
-      li.querySelector("[data-no]").textContent = r.no;
+      li.querySelector("[data-no]").textContent = handNumber(r);
       li.querySelector("[data-c]").textContent = String(r.commitment).slice(0, 12);
       li.querySelector("[data-local-open]").addEventListener("click", function () { openText(JSON.stringify(r)); });
       list.appendChild(li);

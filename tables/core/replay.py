@@ -19,7 +19,7 @@ from markupsafe import Markup
 from games import get_engine
 from games.core.record import RecordError, digest, states
 
-from . import i18n, options as opts
+from . import history, i18n, options as opts
 from .i18n import gettext as _, gettext_noop
 from .screen import render, table_screen
 
@@ -110,6 +110,16 @@ def replayed(record: dict) -> list[dict]:
     return _cache[key]
 
 
+def number(record: dict):
+    """The hand's number as its players saw it on the table (the game's own count,
+    :func:`tables.core.history.count`; a record's ``no`` counts the room's hands, across
+    matches): what the viewer's title says. The record's ``no`` if it does not replay."""
+    try:
+        return history.count(replayed(record)[-1]) or record.get("no")
+    except RecordError:
+        return record.get("no") if isinstance(record, dict) else None
+
+
 def players(record: dict) -> int:
     """The number of seats of a record that replays (:func:`replayed`)."""
     return replayed(record)[0]["players"]
@@ -183,7 +193,8 @@ def _context(record: dict, all_states: list[dict], actions: list, k: int, labels
              for i, (seat, action) in enumerate(actions)]
     last = len(all_states) - 1
     words = {
-        "title": _("%(game)s　第%(no)s局の再生") % {"game": _(opts.GAMES.get(game, game)), "no": record.get("no")},
+        "title": _("%(game)s　第%(no)s局の再生") % {"game": _(opts.GAMES.get(game, game)),
+                                                   "no": history.count(all_states[-1]) or record.get("no")},
         "verified": _("✓ 検証済み：シードと秘密の値がコミットメントに一致し、そのシードの配札から記録の全%(n)s手を"
                       "エンジンが再生して、記録どおりの結果になりました。") % {"n": last},
         "places": [_("%(n)s位 %(name)s") % {"n": i + 1, "name": labels[s]}

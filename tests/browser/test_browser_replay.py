@@ -127,3 +127,21 @@ def test_a_practice_hand_is_listed_and_replays_offline_from_this_browser(browser
     assert page.locator("#replay .replay-hand").count() == 3
     step_to(page, "#replay [data-key=next]", 1)
     context.close()
+
+
+def test_this_browsers_practice_hands_are_numbered_as_their_table_showed_them(browser, live_server_url):
+    """try14's numbering on /replay/'s list of practice hands: a hand is listed by the number
+    its table showed (第Nゲーム / 第N局: one more than the hand before it, 1 in a new match),
+    not by how many hands this browser played (the record's no)."""
+    context = browser.new_context(base_url=live_server_url, locale="ja-JP")
+    page = context.new_page()
+    page.goto("/replay/")
+    records = [{"game": "daifugo", "no": 7, "commitment": "a" * 64, "before": {"game": "daifugo", "game_no": 2}},
+               {"game": "doudizhu", "no": 8, "commitment": "b" * 64, "before": None},
+               {"game": "guandan", "no": 9, "commitment": "c" * 64, "before": {"game": "guandan", "hand_no": 4}}]
+    page.evaluate("rs => localStorage.setItem('tefuda.records.test', JSON.stringify(rs))", records)
+    page.reload()
+    page.wait_for_selector("[data-local-list]:not([hidden])")
+    assert page.eval_on_selector_all("[data-local-items] [data-no]", "els => els.map(e => e.textContent)") == \
+        ["5", "1", "3"]  # newest first
+    context.close()

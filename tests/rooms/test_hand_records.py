@@ -175,3 +175,35 @@ def test_step_0_of_a_rooms_later_hand_is_its_deal(client):
     for seat in range(4):
         part = re.search(rf'data-seat-hand="{seat}".*?(?=data-seat-hand="|\Z)', frag, re.S).group(0)
         assert {int(i) for i in re.findall(r'name="card" value="(\d+)"', part)} == set(dealt["hands"][seat])
+
+
+def _viewer_title(html: str) -> str:
+    return re.search(r'<section id="replay".*?<h2>(.*?)</h2>', html, re.S).group(1)
+
+
+@pytest.mark.django_db
+def test_a_hand_is_numbered_as_the_table_showed_it(client):
+    """try14: after a new match the room's 3rd hand is the match's first (第1ゲーム on the
+    table); its replay was titled 第3局 above the table's 第1ゲーム, and the table's link
+    said 第3局の再生. The page, the viewer and the table's link say 1; the address keeps
+    the room's count."""
+    from rooms.render import screen
+    from tables.core.screen import _history_words
+
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 ばんごう"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    play_until(room.id, 2)
+    lobby.new_match(room.id, 0, Room.objects.get(pk=room.id).version)
+    room = play_until(room.id, 3)
+    assert HandRecord.objects.get(room=room, no=3).record["no"] == 3
+    page = client.get(f"/rooms/{room.id}/hands/3/").content.decode()
+    assert "<title>第1局の再生" in page and "第1局の再生" in _viewer_title(page)
+    assert "第1ゲーム" in page and "第3局" not in page and "第3ゲーム" not in page
+    second = client.get(f"/rooms/{room.id}/hands/2/").content.decode()
+    assert "<title>第2局の再生" in second and "第2局の再生" in _viewer_title(second)
+    links = _history_words(room.hand["past"])["links"]
+    assert links == {1: "第1局の再生", 2: "第2局の再生", 3: "第1局の再生"}
+    seats = list(room.seats.all())
+    html = stage(screen(room, seats, seats[0], timezone.now()))
+    assert f'href="/rooms/{room.id}/hands/3/" target="_blank" rel="noopener" data-hand="3">第1局の再生<' in html

@@ -135,3 +135,19 @@ def test_step_0_of_a_later_hand_is_its_own_deal(game):
     numbers = [int(n) for n in re.findall(r'<button type="button" data-step="\d+">(\d+)\. ', side)]
     assert numbers == list(range(last + 1))
     assert "配る" not in side  # the deal is step 0 (配札), not a move of its own
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_the_title_says_the_number_the_table_showed(game):
+    """try14: the viewer titled a hand by the room's count of hands (the record's no),
+    above the game's own count on its status bar. A new match's first hand in a room that
+    played one before is its hand 1 (第1ゲーム / 第1局 on the table), titled 第1局."""
+    record, _ = one_hand(game)
+    later = {**record, "no": 8}  # the room's 8th hand; no is not part of what is replayed
+    html = replay.viewer(later, 0)
+    title = re.search(r"<h2>(.*?)</h2>", html).group(1)
+    assert "第1局の再生" in title and "第8局" not in html
+    assert replay.number(later) == 1
+    second, _ = two_hands(game)
+    assert "第2局の再生" in re.search(r"<h2>(.*?)</h2>", replay.viewer({**second, "no": 9}, 0)).group(1)
+    assert replay.number({**second, "no": 9}) == 2 == history.count(replay.replayed(second)[-1])
