@@ -118,6 +118,24 @@
     if (b && !b.disabled) { stop(); show(+b.dataset.step); }
   });
 
+  /* --- 部屋に戻る (a room's hand) ------------------------------------------------------------ */
+  /* The table's tab opened this one (これまでの局を再生 opens a new tab): while that tab
+     holds this browser's seat, closing this one returns the player to it (the room page
+     opened here would find the seat in use there). Else, or when the browser keeps this
+     tab open, the room page here, which finds the seat again (rooms.consumers hello). */
+  var back = document.querySelector("[data-back-to-room]");
+  if (back) back.addEventListener("click", function (e) {
+    e.preventDefault();
+    function go() { location.href = back.href; }
+    fetch(location.pathname + "?held=1", { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : "0"; })
+      .then(function (held) {
+        if (held !== "1") { go(); return; }
+        window.close();
+        setTimeout(go, 500);  // still here: the browser does not let this page close its tab
+      }, go);
+  });
+
   /* --- /replay/: a file, or a practice hand of this browser ------------------------------- */
   if (!local) return;
   var input = $("[data-open-file]");

@@ -207,3 +207,27 @@ def test_a_hand_is_numbered_as_the_table_showed_it(client):
     seats = list(room.seats.all())
     html = stage(screen(room, seats, seats[0], timezone.now()))
     assert f'href="/rooms/{room.id}/hands/3/" target="_blank" rel="noopener" data-hand="3">第1局の再生<' in html
+
+
+@pytest.mark.django_db
+def test_the_replay_links_back_to_the_room_and_says_whether_the_seat_is_held(client):
+    """try14: the replay page had no way back to the room. It links to the room's page
+    (which finds the seat again); ?held=1 tells the page's script whether a live tab holds
+    this browser's seat (then 部屋に戻る closes the replay's tab: test_browser_replay)."""
+    from rooms.models import Seat
+
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 もどる"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 1)
+    page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
+    back = re.search(r'<a class="button" href="([^"]+)" data-back-to-room>([^<]+)</a>', page)
+    assert back and back.group(1) == f"/rooms/{room.id}/" and "部屋に戻る" in back.group(2)
+    assert client.get(f"/rooms/{room.id}/hands/1/?held=1").content == b"0"  # no tab holds it
+    Seat.objects.filter(room=room, name="あき").update(channel_name="x.room-tab", seen_at=timezone.now())
+    held = client.get(f"/rooms/{room.id}/hands/1/?held=1")
+    assert held.content == b"1" and held["Cache-Control"] == "no-store"
+    Seat.objects.filter(room=room, name="あき").update(seen_at=timezone.now() - datetime.timedelta(minutes=5))
+    assert client.get(f"/rooms/{room.id}/hands/1/?held=1").content == b"0"  # its lease lapsed
+    english = client.get(f"/rooms/{room.id}/hands/1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Back to the room" in english
