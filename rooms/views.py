@@ -205,9 +205,9 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     # keeps its label (席N): never the name of someone who sat there later. (A saved file
     # keeps labels unless asked.)
     by_id = {s.pk: s.name for s in seats}
-    played = list(hand.seats or [])
-    names = [by_id.get(played[i], replay.seat_label(i)) if i < len(played) else replay.seat_label(i)
-             for i in range(replay.players(hand.record))]
+    n = replay.players(hand.record)
+    played = (list(hand.seats or []) + [None] * n)[:n]  # a record older than its seat ids: None
+    names = [by_id.get(seat_id, replay.seat_label(i)) for i, seat_id in enumerate(played)]
     with i18n.use(get_language() or i18n.DEFAULT):
         html = replay.viewer(hand.record, step, names=names, offer_names=True)
     if request.GET.get("frag"):

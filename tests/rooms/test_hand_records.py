@@ -231,3 +231,24 @@ def test_the_replay_links_back_to_the_room_and_says_whether_the_seat_is_held(cli
     assert client.get(f"/rooms/{room.id}/hands/1/?held=1").content == b"0"  # its lease lapsed
     english = client.get(f"/rooms/{room.id}/hands/1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Back to the room" in english
+
+
+@pytest.mark.django_db
+def test_a_record_older_than_its_seat_ids_labels_every_seat(client):
+    """A record kept before hands kept their seat ids (seats []), or with fewer ids than
+    seats, names no seat from the room: 席N for each one it lacks."""
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 ふるい"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 1)
+    hand = HandRecord.objects.get(room=room)
+
+    def shown():
+        page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
+        return json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
+
+    names = [s.name for s in room.seats.order_by("order")]
+    HandRecord.objects.filter(pk=hand.pk).update(seats=[])
+    assert shown() == ["席1", "席2", "席3", "席4"]
+    HandRecord.objects.filter(pk=hand.pk).update(seats=hand.seats[:2])
+    assert shown() == [names[0], names[1], "席3", "席4"]
