@@ -25,6 +25,7 @@ from tables.core import i18n, options as opts, replay
 from . import bundle, lobby, ratelimit, render as render_screen, tokens
 from .models import HandRecord, Room, Seat
 from .passphrase import InvalidInput, clean_name, normalise, room_key
+from .presence import is_live
 
 MAX_CLAIMS = 8
 TOO_MANY = gettext_noop("入室の試行が多すぎます。1分ほど待ってからもう一度どうぞ。")
@@ -189,14 +190,22 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     """A finished hand's replay viewer (issue 17; :mod:`tables.core.replay`), for a browser
     that holds a seat in the room (404 for anyone else, and once the room is gone).
     ``?step=k``: the step shown; ``&frag=1``: only the viewer (the page's script steps
-    through the hand with it). Reading a record never changes the live game."""
+    through the hand with it); ``?held=1``: whether this browser's seat is held by a live
+    tab ("1"/"0"; 部屋に戻る closes the replay's tab then, static/replay.js). Reading a
+    record never changes the live game."""
     bid = tokens.digest(request.COOKIES.get(tokens.BROWSER_COOKIE))
     seats = list(Seat.objects.filter(room_id=room_id).order_by("order"))
-    if not bid or not any(s.browser_hash == bid for s in seats):
+    mine = [s for s in seats if bid and s.browser_hash == bid]
+    if not mine:
         raise Http404("no such hand")
     hand = HandRecord.objects.filter(room_id=room_id, no=no).first()
     if hand is None:
         raise Http404("no such hand")
+    if request.GET.get("held"):  # 部屋に戻る asks: is this browser's seat held by a live tab?
+        response = HttpResponse("1" if any(is_live(s, timezone.now()) for s in mine) else "0",
+                                content_type="text/plain")
+        response["Cache-Control"] = "no-store"
+        return response
     step = request.GET.get("step", "0")
     step = int(step) if step.isascii() and step.isdigit() and len(step) < 6 else 0
     render_screen.use_environment()  # Django's Jinja2 backend, as the sockets render with
@@ -205,16 +214,17 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     # keeps its label (席N): never the name of someone who sat there later. (A saved file
     # keeps labels unless asked.)
     by_id = {s.pk: s.name for s in seats}
-    played = list(hand.seats or [])
-    names = [by_id.get(played[i], replay.seat_label(i)) if i < len(played) else replay.seat_label(i)
-             for i in range(replay.players(hand.record))]
+    n = replay.players(hand.record)
+    played = (list(hand.seats or []) + [None] * n)[:n]  # a record older than its seat ids: None
+    names = [by_id.get(seat_id, replay.seat_label(i)) for i, seat_id in enumerate(played)]
     with i18n.use(get_language() or i18n.DEFAULT):
         html = replay.viewer(hand.record, step, names=names, offer_names=True)
     if request.GET.get("frag"):
         response = HttpResponse(html)
     else:
         response = render(request, "rooms/replay.html", {"viewer": html, "file": replay.file_of(hand.record),
-                                                         "names": names, "no": no})
+                                                         "names": names, "no": replay.number(hand.record),
+                                                         "room_url": f"/rooms/{room_id}/"})
     response["Cache-Control"] = "no-store"
     response["Referrer-Policy"] = "same-origin"  # never to another site; our own forms keep their origin
     return response

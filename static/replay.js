@@ -118,6 +118,24 @@
     if (b && !b.disabled) { stop(); show(+b.dataset.step); }
   });
 
+  /* --- 部屋に戻る (a room's hand) ------------------------------------------------------------ */
+  /* The table's tab opened this one (これまでの局を再生 opens a new tab): while that tab
+     holds this browser's seat, closing this one returns the player to it (the room page
+     opened here would find the seat in use there). Else, or when the browser keeps this
+     tab open, the room page here, which finds the seat again (rooms.consumers hello). */
+  var back = document.querySelector("[data-back-to-room]");
+  if (back) back.addEventListener("click", function (e) {
+    e.preventDefault();
+    function go() { location.href = back.href; }
+    fetch(location.pathname + "?held=1", { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : "0"; })
+      .then(function (held) {
+        if (held !== "1") { go(); return; }
+        window.close();
+        setTimeout(go, 500);  // still here: the browser does not let this page close its tab
+      }, go);
+  });
+
   /* --- /replay/: a file, or a practice hand of this browser ------------------------------- */
   if (!local) return;
   var input = $("[data-open-file]");
@@ -135,13 +153,22 @@
     } catch (e) { /* storage unreadable: nothing listed */ }
     return out;
   }
+  /* The hand's number as its table showed it (tables.core.history.count: Daifugō's game_no,
+     Guandan's and Dou Dizhu's hand_no, 1 again in a new match), not the count of the hands
+     played in this browser (the record's no). */
+  function handNumber(r) {
+    var before = r.before;
+    if (!before) return 1;
+    var n = before.hand_no !== undefined ? before.hand_no : before.game_no;
+    return typeof n === "number" ? n + 1 : r.no;
+  }
   var records = practiceRecords(), labels = json("game-labels") || {};
   if (records.length) {
     var list = $("[data-local-items]"), tpl = $("template[data-local-item]");
     records.slice().reverse().forEach(function (r) {
       var li = tpl.content.firstElementChild.cloneNode(true);
       li.querySelector("[data-game]").textContent = labels[r.game] || r.game;
-      li.querySelector("[data-no]").textContent = r.no;
+      li.querySelector("[data-no]").textContent = handNumber(r);
       li.querySelector("[data-c]").textContent = String(r.commitment).slice(0, 12);
       li.querySelector("[data-local-open]").addEventListener("click", function () { openText(JSON.stringify(r)); });
       list.appendChild(li);

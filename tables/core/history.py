@@ -23,7 +23,7 @@ import secrets
 from games.core import record as rec
 
 #: what the table lists of a finished hand (the seed and secret are revealed once it ended)
-PAST_KEYS = ("no", "commitment", "seed", "secret", "result")
+PAST_KEYS = ("no", "commitment", "seed", "secret", "result")  # and "count": the game's own number (:func:`count`)
 PAST_KEPT = 50  # the newest finished hands the room lists (its records stay until it goes)
 
 
@@ -74,7 +74,7 @@ def apply(engine, hand: dict | None, state: dict, seat, action: dict) -> tuple[d
         return new, events, hand, None
     done = {k: v for k, v in hand.items() if k != "past"}
     done.update(final=rec.digest(new), result=rec.result_of(new))
-    summary = {k: done[k] for k in PAST_KEYS}
+    summary = {**{k: done[k] for k in PAST_KEYS}, "count": count(new)}
     hand = {**hand, "final": done["final"], "result": done["result"],
             "past": [*hand["past"], summary][-PAST_KEPT:]}
     return new, events, hand, done
@@ -92,6 +92,13 @@ def _next_deal(hand: dict, state: dict) -> dict:
     return nxt
 
 
+def count(state: dict):
+    """The game's own number of the hand of ``state`` (Daifugō's 第Nゲーム, Guandan's and
+    Dou Dizhu's 第N局): the number its status bar shows, which starts again at 1 with a new
+    match (a record's ``no`` counts the room's hands)."""
+    return state.get("hand_no", state.get("game_no")) if isinstance(state, dict) else None
+
+
 def readable(hand) -> dict | None:
     """``hand`` if it has the shape :func:`apply` works on (a save from this browser may be
     damaged or older), else None: recording starts again at the next deal."""
@@ -106,6 +113,7 @@ def commitment(hand: dict | None) -> str | None:
 
 
 def past(hand: dict | None) -> list[dict]:
-    """The room's finished hands ``[{"no", "commitment", "seed", "secret", "result"}]``,
+    """The room's finished hands ``[{"no", "commitment", "seed", "secret", "result", "count"}]``
+    (``count`` missing from a hand finished before it was kept),
     oldest first."""
     return list(hand.get("past", [])) if hand else []

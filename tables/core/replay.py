@@ -19,7 +19,7 @@ from markupsafe import Markup
 from games import get_engine
 from games.core.record import RecordError, digest, states
 
-from . import i18n, options as opts
+from . import history, i18n, options as opts
 from .i18n import gettext as _, gettext_noop
 from .screen import render, table_screen
 
@@ -110,6 +110,16 @@ def replayed(record: dict) -> list[dict]:
     return _cache[key]
 
 
+def number(record: dict):
+    """The hand's number as its players saw it on the table (the game's own count,
+    :func:`tables.core.history.count`; a record's ``no`` counts the room's hands, across
+    matches): what the viewer's title says. The record's ``no`` if it does not replay."""
+    try:
+        return history.count(replayed(record)[-1]) or record.get("no")
+    except RecordError:
+        return record.get("no") if isinstance(record, dict) else None
+
+
 def players(record: dict) -> int:
     """The number of seats of a record that replays (:func:`replayed`)."""
     return replayed(record)[0]["players"]
@@ -133,11 +143,22 @@ def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_nam
         why = _(ERRORS[exc.code]) if exc.code in ERRORS else exc.ja
         return str(render("parts/replay.html", {"error": exc.as_dict(),
                                                 "why": _("この記録は再生できません：%(why)s") % {"why": why}}))
-    last = len(all_states) - 1
+    shown, moves = _steps(record, all_states)
+    last = len(shown) - 1
     k = last if step is None else max(0, min(int(step), last))
-    labels = _labels(names or kept, all_states[0]["players"])
-    return str(render("parts/replay.html", _context(record, all_states, k, labels,
+    labels = _labels(names or kept, shown[0]["players"])
+    return str(render("parts/replay.html", _context(record, shown, moves, k, labels,
                                                      offer_names or bool(names or kept))))
+
+
+def _steps(record: dict, all_states: list[dict]) -> tuple[list[dict], list]:
+    """The states the viewer steps through and the actions between them: step 0 is this
+    hand's deal. A hand dealt between hands (``before``: the previous hand's end) starts
+    with its deal action (next_game / next_hand); the state before it is the previous
+    hand's table, so the viewer starts after it (try14: step 0 showed the previous hand)."""
+    if record.get("before") is None:
+        return all_states, record["actions"]
+    return all_states[1:], record["actions"][1:]
 
 
 #: a seat's label in a replay and a saved file when names are not kept (the one place of it)
@@ -156,7 +177,9 @@ def _labels(names, players: int) -> list[str]:
     return [seat_label(i) for i in range(players)]
 
 
-def _context(record: dict, all_states: list[dict], k: int, labels: list[str], named: bool) -> dict:
+def _context(record: dict, all_states: list[dict], actions: list, k: int, labels: list[str], named: bool) -> dict:
+    """The viewer's context at step ``k`` of ``all_states`` (the states shown, from the
+    deal), ``actions`` the actions between them."""
     state = all_states[k]
     game = record["game"]
     room = ReplayRoom(game, {**opts.defaults(game), "players": state["players"]}, state, version=k)
@@ -167,10 +190,11 @@ def _context(record: dict, all_states: list[dict], k: int, labels: list[str], na
     deck = import_module(DECKS[game]).DECK
     moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",
               "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))])}
-             for i, (seat, action) in enumerate(record["actions"])]
+             for i, (seat, action) in enumerate(actions)]
     last = len(all_states) - 1
     words = {
-        "title": _("%(game)s　第%(no)s局の再生") % {"game": _(opts.GAMES.get(game, game)), "no": record.get("no")},
+        "title": _("%(game)s　第%(no)s局の再生") % {"game": _(opts.GAMES.get(game, game)),
+                                                   "no": history.count(all_states[-1]) or record.get("no")},
         "verified": _("✓ 検証済み：シードと秘密の値がコミットメントに一致し、そのシードの配札から記録の全%(n)s手を"
                       "エンジンが再生して、記録どおりの結果になりました。") % {"n": last},
         "places": [_("%(n)s位 %(name)s") % {"n": i + 1, "name": labels[s]}

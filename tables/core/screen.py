@@ -45,11 +45,13 @@ AUTO_INTERVALS = ((500, "0.5"), (1000, "1"), (2000, "2"), (3000, "3"))
 
 def _history_words(past: list) -> dict:
     """The words of the これまでの局 part that carry a value: its summary (wide and narrow)
-    and each finished hand's link, by the hand's number."""
+    and each finished hand's link, by the hand's number (``no``: the room's count); the link
+    says the game's own number (``count``), as the status bar did while it was played and
+    its replay does (try14: 第8局 in the list, 第3局 on the table)."""
     n = len(past)
     return {"wide": _("これまでの局を再生（%(n)s）") % {"n": n} if n else _("これまでの局を再生"),
             "narrow": _("再生（%(n)s）") % {"n": n} if n else _("再生"),
-            "links": {h["no"]: _("第%(no)s局の再生") % {"no": h["no"]} for h in past}}
+            "links": {h["no"]: _("第%(no)s局の再生") % {"no": h.get("count") or h["no"]} for h in past}}
 
 
 def left_stage(goto: str) -> str:

@@ -127,3 +127,89 @@ def test_a_practice_hand_is_listed_and_replays_offline_from_this_browser(browser
     assert page.locator("#replay .replay-hand").count() == 3
     step_to(page, "#replay [data-key=next]", 1)
     context.close()
+
+
+def seat_token(page, room_id) -> str | None:
+    return page.evaluate(f"() => sessionStorage.getItem('tefuda.seat.{room_id}')")
+
+
+def small_targets(page, selector: str) -> list:
+    """The visible ``selector``s smaller than 44×44 px (a finger's tap)."""
+    return page.eval_on_selector_all(selector, """els => els.filter(e => e.offsetParent !== null).map(e => {
+        const r = e.getBoundingClientRect();
+        return {text: e.textContent.trim().slice(0, 20), w: Math.round(r.width), h: Math.round(r.height)};
+    }).filter(b => b.w < 44 || b.h < 44)""")
+
+
+def test_back_to_the_room_from_a_replay(browser, live_server_url):
+    """try14: the replay page had no way back to the room. これまでの局を再生 opens a hand in
+    a new tab; its 部屋に戻る closes that tab while the table's tab holds the seat (opening
+    the room there would find the seat in use), and once no tab holds it, opens the room
+    page in this tab, which finds the seat again (this browser's cookie). Its tap targets
+    are a finger's size on a phone, in Japanese and English."""
+    bid = tokens.new_token()
+    room_id, _ = finished_room_hand(bid)
+    context = browser.new_context(base_url=live_server_url, viewport={"width": 1280, "height": 800}, locale="ja-JP")
+    context.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    table = context.new_page()
+    table.goto(f"/rooms/{room_id}/")
+    table.wait_for_function(f"() => sessionStorage.getItem('tefuda.seat.{room_id}')", timeout=30_000)
+    held = seat_token(table, room_id)
+    table.click("#history summary")
+    with context.expect_page() as opened:
+        table.click("#history a[data-hand='1']")
+    shown = opened.value
+    shown.wait_for_selector("#replay .replay-verified")
+    assert shown.inner_text("[data-back-to-room]").strip() == "← 部屋に戻る"
+    shoot(shown, "replay-back-desktop-ja")
+    with shown.expect_event("close"):
+        shown.click("[data-back-to-room]")
+    table.wait_for_timeout(1500)  # (a second tab claiming the seat would have shown by now)
+    assert seat_token(table, room_id) == held and table.url.endswith(f"/rooms/{room_id}/")
+    assert not table.locator("text=ほかの画面で使われています").count()
+    table.close()  # the table's tab goes: its seat is free for this browser's next tab
+
+    page = context.new_page()
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"/rooms/{room_id}/hands/1/")
+    page.wait_for_selector("#replay .replay-verified")
+    shoot(page, "replay-back-phone-ja", full_page=True)
+    assert small_targets(page, "[data-back-to-room], #replay button, .replay-save label") == []
+    page.wait_for_function(f"() => fetch('/rooms/{room_id}/hands/1/?held=1').then(r => r.text())"
+                           ".then(t => (window.__held = t, t === '0'))", timeout=40_000, polling=1000)
+    page.click("[data-back-to-room]")
+    page.wait_for_url(f"**/rooms/{room_id}/")
+    page.wait_for_function(f"() => sessionStorage.getItem('tefuda.seat.{room_id}')", timeout=30_000)
+    page.wait_for_selector("#history", state="attached")
+    assert not page.locator("text=ほかの画面で使われています").count()
+    context.close()
+
+    english = browser.new_context(base_url=live_server_url, locale="en-US", viewport={"width": 375, "height": 812})
+    english.add_cookies([{"name": tokens.BROWSER_COOKIE, "value": bid, "url": live_server_url}])
+    page = english.new_page()
+    page.goto(f"/rooms/{room_id}/hands/1/")
+    page.wait_for_selector("#replay .replay-verified")
+    assert page.inner_text("[data-back-to-room]").strip() == "← Back to the room"
+    assert small_targets(page, "[data-back-to-room], #replay button, .replay-save label") == []
+    shoot(page, "replay-back-phone-en", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shoot(page, "replay-back-desktop-en")
+    english.close()
+
+
+def test_this_browsers_practice_hands_are_numbered_as_their_table_showed_them(browser, live_server_url):
+    """try14's numbering on /replay/'s list of practice hands: a hand is listed by the number
+    its table showed (第Nゲーム / 第N局: one more than the hand before it, 1 in a new match),
+    not by how many hands this browser played (the record's no)."""
+    context = browser.new_context(base_url=live_server_url, locale="ja-JP")
+    page = context.new_page()
+    page.goto("/replay/")
+    records = [{"game": "daifugo", "no": 7, "commitment": "a" * 64, "before": {"game": "daifugo", "game_no": 2}},
+               {"game": "doudizhu", "no": 8, "commitment": "b" * 64, "before": None},
+               {"game": "guandan", "no": 9, "commitment": "c" * 64, "before": {"game": "guandan", "hand_no": 4}}]
+    page.evaluate("rs => localStorage.setItem('tefuda.records.test', JSON.stringify(rs))", records)
+    page.reload()
+    page.wait_for_selector("[data-local-list]:not([hidden])")
+    assert page.eval_on_selector_all("[data-local-items] [data-no]", "els => els.map(e => e.textContent)") == \
+        ["5", "1", "3"]  # newest first
+    context.close()

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games import get_engine
 from games.core.engine import next_move
-from games.core.record import commitment, replay
+from games.core.record import commitment, replay, states
 from rooms import actions, driver, lobby
 from rooms.models import HandRecord, Room
 from rooms.render import screen, stage
@@ -159,3 +159,96 @@ def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
     shown = json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
     assert shown == [names[0], "席2", names[2], names[3]]
     assert "かず" not in frag and "かず" not in page
+
+
+@pytest.mark.django_db
+def test_step_0_of_a_rooms_later_hand_is_its_deal(client):
+    """try14: the room's second hand opened on the first one's final table under 配札."""
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 はいさつ"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 2)
+    record = HandRecord.objects.get(room=room, no=2).record
+    dealt = states(record, get_engine)[1]  # after the deal action (states[0]: hand 1's end)
+    frag = client.get(f"/rooms/{room.id}/hands/2/?frag=1").content.decode()
+    assert f'data-step="0" data-last="{len(record["actions"]) - 1}"' in frag
+    for seat in range(4):
+        part = re.search(rf'data-seat-hand="{seat}".*?(?=data-seat-hand="|\Z)', frag, re.S).group(0)
+        assert {int(i) for i in re.findall(r'name="card" value="(\d+)"', part)} == set(dealt["hands"][seat])
+
+
+def _viewer_title(html: str) -> str:
+    return re.search(r'<section id="replay".*?<h2>(.*?)</h2>', html, re.S).group(1)
+
+
+@pytest.mark.django_db
+def test_a_hand_is_numbered_as_the_table_showed_it(client):
+    """try14: after a new match the room's 3rd hand is the match's first (第1ゲーム on the
+    table); its replay was titled 第3局 above the table's 第1ゲーム, and the table's link
+    said 第3局の再生. The page, the viewer and the table's link say 1; the address keeps
+    the room's count."""
+    from rooms.render import screen
+    from tables.core.screen import _history_words
+
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 ばんごう"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    play_until(room.id, 2)
+    lobby.new_match(room.id, 0, Room.objects.get(pk=room.id).version)
+    room = play_until(room.id, 3)
+    assert HandRecord.objects.get(room=room, no=3).record["no"] == 3
+    page = client.get(f"/rooms/{room.id}/hands/3/").content.decode()
+    assert "<title>第1局の再生" in page and "第1局の再生" in _viewer_title(page)
+    assert "第1ゲーム" in page and "第3局" not in page and "第3ゲーム" not in page
+    second = client.get(f"/rooms/{room.id}/hands/2/").content.decode()
+    assert "<title>第2局の再生" in second and "第2局の再生" in _viewer_title(second)
+    links = _history_words(room.hand["past"])["links"]
+    assert links == {1: "第1局の再生", 2: "第2局の再生", 3: "第1局の再生"}
+    seats = list(room.seats.all())
+    html = stage(screen(room, seats, seats[0], timezone.now()))
+    assert f'href="/rooms/{room.id}/hands/3/" target="_blank" rel="noopener" data-hand="3">第1局の再生<' in html
+
+
+@pytest.mark.django_db
+def test_the_replay_links_back_to_the_room_and_says_whether_the_seat_is_held(client):
+    """try14: the replay page had no way back to the room. It links to the room's page
+    (which finds the seat again); ?held=1 tells the page's script whether a live tab holds
+    this browser's seat (then 部屋に戻る closes the replay's tab: test_browser_replay)."""
+    from rooms.models import Seat
+
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 もどる"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 1)
+    page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
+    back = re.search(r'<a class="button" href="([^"]+)" data-back-to-room>([^<]+)</a>', page)
+    assert back and back.group(1) == f"/rooms/{room.id}/" and "部屋に戻る" in back.group(2)
+    assert client.get(f"/rooms/{room.id}/hands/1/?held=1").content == b"0"  # no tab holds it
+    Seat.objects.filter(room=room, name="あき").update(channel_name="x.room-tab", seen_at=timezone.now())
+    held = client.get(f"/rooms/{room.id}/hands/1/?held=1")
+    assert held.content == b"1" and held["Cache-Control"] == "no-store"
+    Seat.objects.filter(room=room, name="あき").update(seen_at=timezone.now() - datetime.timedelta(minutes=5))
+    assert client.get(f"/rooms/{room.id}/hands/1/?held=1").content == b"0"  # its lease lapsed
+    english = client.get(f"/rooms/{room.id}/hands/1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Back to the room" in english
+
+
+@pytest.mark.django_db
+def test_a_record_older_than_its_seat_ids_labels_every_seat(client):
+    """A record kept before hands kept their seat ids (seats []), or with fewer ids than
+    seats, names no seat from the room: 席N for each one it lacks."""
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 ふるい"})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    room = play_until(room.id, 1)
+    hand = HandRecord.objects.get(room=room)
+
+    def shown():
+        page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
+        return json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
+
+    names = [s.name for s in room.seats.order_by("order")]
+    HandRecord.objects.filter(pk=hand.pk).update(seats=[])
+    assert shown() == ["席1", "席2", "席3", "席4"]
+    HandRecord.objects.filter(pk=hand.pk).update(seats=hand.seats[:2])
+    assert shown() == [names[0], names[1], "席3", "席4"]

@@ -89,3 +89,65 @@ def test_a_bid_of_nothing_reads_as_no_bid_alone():
     assert not [s for s in said if "入札 入札しない" in s]
     assert any(s.endswith("：入札しない") for s in said)
     assert any(re.search(r"：出す \S", s) for s in said)
+
+
+def two_hands(game: str, seed: str = "v2") -> tuple[dict, list]:
+    """The record of a match's second hand (dealt from the first one's end: ``before``) and
+    the states of that hand, from the end of the first one on."""
+    engine = get_engine(game)
+    config = opts.engine_config(game, opts.defaults(game))
+    state, hand = engine.new(config, seed), history.deal(game, config, seed)
+    seen, finished = [], 0
+    for _ in range(10_000):
+        seat, action = next_move(engine, state)
+        state, _, hand, done = history.apply(engine, hand, state, seat, action)
+        if finished:
+            seen.append(state)
+        if done:
+            finished += 1
+            if finished == 2:
+                return done, seen
+            seen = [state]
+    raise AssertionError("no second hand ended")
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_step_0_of_a_later_hand_is_its_own_deal(game):
+    """try14: a replay's step 0 of every hand after the first showed the previous hand's
+    final table under 配札 (the record starts from it: ``before``, then the deal action);
+    the deal itself came at step 1. Step 0 is this hand's deal, the moves after it are
+    numbered 1… and the last step is the hand's end."""
+    record, seen = two_hands(game)
+    assert record["before"] is not None and record["actions"][0][1]["type"] in ("next_game", "next_hand")
+    dealt, players = seen[1], seen[1]["players"]
+    html = replay.viewer(record, 0)
+    assert 'data-step="0"' in html
+    for seat in range(players):
+        assert card_ids(html, seat) == set(dealt["hands"][seat]), seat
+    assert any(card_ids(html, seat) != set(seen[0]["hands"][seat]) for seat in range(players))
+    last = len(record["actions"]) - 1  # the deal action is step 0 itself
+    assert f'data-step="0" data-last="{last}"' in html
+    for k in (1, last // 2):
+        at_k = replay.viewer(record, k)
+        for seat in range(players):
+            assert card_ids(at_k, seat) == set(seen[k + 1]["hands"][seat]), (k, seat)
+    side = re.search(r'<aside class="replay-side">.*?</aside>', replay.viewer(record, None), re.S).group(0)
+    numbers = [int(n) for n in re.findall(r'<button type="button" data-step="\d+">(\d+)\. ', side)]
+    assert numbers == list(range(last + 1))
+    assert "配る" not in side  # the deal is step 0 (配札), not a move of its own
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_the_title_says_the_number_the_table_showed(game):
+    """try14: the viewer titled a hand by the room's count of hands (the record's no),
+    above the game's own count on its status bar. A new match's first hand in a room that
+    played one before is its hand 1 (第1ゲーム / 第1局 on the table), titled 第1局."""
+    record, _ = one_hand(game)
+    later = {**record, "no": 8}  # the room's 8th hand; no is not part of what is replayed
+    html = replay.viewer(later, 0)
+    title = re.search(r"<h2>(.*?)</h2>", html).group(1)
+    assert "第1局の再生" in title and "第8局" not in html
+    assert replay.number(later) == 1
+    second, _ = two_hands(game)
+    assert "第2局の再生" in re.search(r"<h2>(.*?)</h2>", replay.viewer({**second, "no": 9}, 0)).group(1)
+    assert replay.number({**second, "no": 9}) == 2 == history.count(replay.replayed(second)[-1])
