@@ -153,15 +153,10 @@
     } catch (e) { /* storage unreadable: nothing listed */ }
     return out;
   }
-  /* The hand's number as its table showed it (tables.core.history.count: Daifugō's game_no,
-     Guandan's and Dou Dizhu's hand_no, 1 again in a new match), not the count of the hands
-     played in this browser (the record's no). */
-  function handNumber(r) {
-    var before = r.before;
-    if (!before) return 1;
-    var n = before.hand_no !== undefined ? before.hand_no : before.game_no;
-    return typeof n === "number" ? n + 1 : r.no;
-  }
+  /* The hand's number as its table showed it (the record's "count", from
+     tables.core.history.count when the hand ended), not the count of the hands played in
+     this browser (the record's no, what an older record has). */
+  function handNumber(r) { return typeof r.count === "number" ? r.count : r.no; }
   var records = practiceRecords(), labels = json("game-labels") || {};
   if (records.length) {
     var list = $("[data-local-items]"), tpl = $("template[data-local-item]");

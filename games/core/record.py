@@ -13,7 +13,9 @@ hand), JSON-safe::
      "actions": [[seat | None, action], ...],  # every action the engine applied, in order,
                                    # out-of-turn moves and window closes (seat None) included
      "final": str,                 # digest (:func:`digest`) of the state the hand ended in
-     "result": dict}               # :func:`result_of` that state
+     "result": dict,               # :func:`result_of` that state
+     "count": int}                 # optional, never checked: the game's own number of the hand
+                                   # (tables.core.history.count), a label for lists of records
 
 :func:`replay` recomputes every state from the deal with the engine alone; a record that
 does not replay to exactly its final state and result, or whose seed does not hash to its

@@ -23,7 +23,7 @@ import secrets
 from games.core import record as rec
 
 #: what the table lists of a finished hand (the seed and secret are revealed once it ended)
-PAST_KEYS = ("no", "commitment", "seed", "secret", "result")  # and "count": the game's own number (:func:`count`)
+PAST_KEYS = ("no", "commitment", "seed", "secret", "result", "count")  # count: the game's own number (:func:`count`)
 PAST_KEPT = 50  # the newest finished hands the room lists (its records stay until it goes)
 
 
@@ -73,8 +73,10 @@ def apply(engine, hand: dict | None, state: dict, seat, action: dict) -> tuple[d
     if not rec.hand_ended(new):
         return new, events, hand, None
     done = {k: v for k, v in hand.items() if k != "past"}
-    done.update(final=rec.digest(new), result=rec.result_of(new))
-    summary = {**{k: done[k] for k in PAST_KEYS}, "count": count(new)}
+    # count: a label for lists of records (the browser's practice hands on /replay/), never
+    # checked by a replay; the viewer's own title computes it from the replayed hand
+    done.update(final=rec.digest(new), result=rec.result_of(new), count=count(new))
+    summary = {k: done[k] for k in PAST_KEYS}
     hand = {**hand, "final": done["final"], "result": done["result"],
             "past": [*hand["past"], summary][-PAST_KEPT:]}
     return new, events, hand, done

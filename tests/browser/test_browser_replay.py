@@ -204,12 +204,13 @@ def test_this_browsers_practice_hands_are_numbered_as_their_table_showed_them(br
     context = browser.new_context(base_url=live_server_url, locale="ja-JP")
     page = context.new_page()
     page.goto("/replay/")
-    records = [{"game": "daifugo", "no": 7, "commitment": "a" * 64, "before": {"game": "daifugo", "game_no": 2}},
-               {"game": "doudizhu", "no": 8, "commitment": "b" * 64, "before": None},
-               {"game": "guandan", "no": 9, "commitment": "c" * 64, "before": {"game": "guandan", "hand_no": 4}}]
+    records = [{"game": "daifugo", "no": 7, "commitment": "a" * 64, "count": 3},
+               {"game": "doudizhu", "no": 8, "commitment": "b" * 64, "count": 1},
+               {"game": "guandan", "no": 9, "commitment": "c" * 64, "count": 5},
+               {"game": "guandan", "no": 10, "commitment": "d" * 64}]  # older than its count
     page.evaluate("rs => localStorage.setItem('tefuda.records.test', JSON.stringify(rs))", records)
     page.reload()
     page.wait_for_selector("[data-local-list]:not([hidden])")
     assert page.eval_on_selector_all("[data-local-items] [data-no]", "els => els.map(e => e.textContent)") == \
-        ["5", "1", "3"]  # newest first
+        ["10", "5", "1", "3"]  # newest first
     context.close()

@@ -151,3 +151,16 @@ def test_the_title_says_the_number_the_table_showed(game):
     second, _ = two_hands(game)
     assert "第2局の再生" in re.search(r"<h2>(.*?)</h2>", replay.viewer({**second, "no": 9}, 0)).group(1)
     assert replay.number({**second, "no": 9}) == 2 == history.count(replay.replayed(second)[-1])
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_a_record_carries_the_number_its_table_showed(game):
+    """The browser's list of its practice hands (/replay/, static/replay.js) labels each
+    record by its "count", the game's own number that history.apply puts in the record
+    (the same as the table's これまでの局 and the viewer's title), not worked out again in
+    JavaScript."""
+    first, _ = one_hand(game)
+    second, _ = two_hands(game)
+    assert first["count"] == 1 and second["count"] == 2
+    assert second["count"] == replay.number(second) == history.count(replay.replayed(second)[-1])
+
