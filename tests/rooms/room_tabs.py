@@ -121,6 +121,13 @@ class Tab:
         part = part[: part.index("</form>")]
         return [int(x) for x in re.findall(r'name="card" value="(\d+)"', part)]
 
+    def checked(self) -> list[int]:
+        """The card ids the newest hand shows selected (a hint's pick, or the tab's own)."""
+        part = self.latest("hand-form")
+        part = part[part.index('id="hand-form"'):]
+        part = part[: part.index("</form>")]
+        return [int(x) for x in re.findall(r'name="card" value="(\d+)" checked', part)]
+
     async def close(self) -> None:
         await self.comm.disconnect()
 

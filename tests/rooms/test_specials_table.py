@@ -187,6 +187,11 @@ async def test_seven_pass_picker_through_the_socket(make_room):
     assert 'data-deadline' in picker and "弱いカードから渡します" in picker
     assert "あき が7渡しのカードを選んでいます" in guest.latest("pending-choice")
     assert "選んで渡す (7渡し)" in host.latest("hand-form") and "選んで渡す" not in guest.latest("hand-form")
+    # ヒント during the choice (try14: there was none): the engine's pick, checked in the hand
+    assert 'value="hint"' in host.latest("hand-form") and 'value="hint"' not in guest.latest("hand-form")
+    html = await host.act("hint")
+    picked = E.hint(room.state, 0)[0]["action"]["cards"]
+    assert 'data-code="hint"' in html and sorted(host.checked()) == sorted(picked)
     kc = ids(room.state, 0, ["HK"])[0]
     await host.act("exchange", kind="give", card=[str(kc)])
     await host.drain(); await guest.drain()
