@@ -49,3 +49,8 @@ def test_the_side_rows_summaries_fit_on_a_phone(live_server_url, browser, game, 
         assert side["x"] - 0.5 <= b["x"] and b["x"] + b["w"] <= side["x"] + side["w"] + 0.5, f"{label}: {b} cut by {side}"
         assert 0 <= b["x"] and b["x"] + b["w"] <= vw + 0.5, f"{label}: {b} off screen"
         assert 0 <= b["y"] and b["y"] + b["h"] <= vh + 0.5, f"{label}: {b} below the fold"
+    # one even line (try14: スタンプ sat lower than 再生): summaries that share a line share its middle
+    for a in found:
+        for b in found:
+            if a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]:
+                assert abs((a["y"] + a["h"] / 2) - (b["y"] + b["h"] / 2)) <= 1, f"{label}: {a} and {b} are not in line"
