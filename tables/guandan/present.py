@@ -28,7 +28,7 @@ from ..core.counter import unseen_by_rank
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.presenter import Presenter
 from ..core.screen import is_button
-from ..core.words import with_outcome
+from ..core.words import turn_line, with_outcome
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 #: the two teams as the table names them (seats 1+3 and 2+4, seed 000 §1)
@@ -343,6 +343,8 @@ class GuandanPresenter(Presenter):
                 "transfers": [dict(t, from_name=names.get(t["from"]), to_name=names.get(t["to"]),
                                    card=dict(t["card"], label=card_text(t["card"]["label"])))
                               for t in (tr["transfers"] if tr else [])],
+                "turn_line": next((turn_line(formats()["turn_of"], p["name"]) for p in ctx["players"]
+                                   if p["turn"] and not p["is_me"]), None),
                 "givers": _("、").join(str(names.get(g)) for g in (tr["givers"] if tr else [])),
                 "fmt": {**formats(), "count": pgettext("card counter", "%(n)s枚")},
                 "leader_name": names.get(tr["leader"]) if tr and tr.get("leader") is not None else None,
