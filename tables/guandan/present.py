@@ -178,15 +178,6 @@ def _rise_sentence(result: dict) -> str:
     return _(RISES[result["delta"]]) % {"before": result["levels_before"][win], "after": result["levels_after"][win]}
 
 
-def formula_parts(result: dict) -> tuple[str, str]:
-    """:func:`formula` cut after its first sentence (the result card's "+2" badge follows
-    the level it belongs to, before any further sentence); "2 → 4" never breaks."""
-    head, text = _rise_sentence(result), formula(result)
-    if not text.startswith(head):  # (a translation that puts the sentence elsewhere)
-        return text, ""
-    return head.replace(" → ", "\u00a0→\u00a0"), text[len(head):]
-
-
 def formula(result: dict) -> str:
     """How the winners' level moved after a hand, in the current language: the sentence
     of :func:`games.guandan.levels._explain` built from the result's fields (seed 000
@@ -486,7 +477,7 @@ def _result(result: dict, names: dict, view: dict, my_team: int | None) -> dict:
                     "won": s % 2 == win, "level": result["levels_after"][s % 2]}
                    for i, s in enumerate(order)],
         "winner": team_name(win), "i_won": bool(i_won), "delta": result["delta"], "rise": _rise(result),
-        "formula": formula(result), "formula_parts": formula_parts(result), "before": result["levels_before"][win],
+        "formula": formula(result), "before": result["levels_before"][win],
         "after": result["levels_after"][win], "match_won": result["match_won"],
     }
 
