@@ -1,9 +1,11 @@
 """Words that must stay whole on a small screen (try14's new-user test), measured with
 Playwright's bounding boxes in rooms set up on the server:
 
-the field's turn line with a long name in it ("とても長い名前の… の番です"): the name is cut with
-an ellipsis, the turn words are whole, on one line inside the field, in every game, in
-Japanese and English, on a phone (375×812) and a desktop.
+- the field's turn line with a long name in it ("とても長い名前の… の番です"): the name is cut with
+  an ellipsis, the turn words are whole, on one line inside the field, in every game, in
+  Japanese and English, on a phone (375×812) and a desktop;
+- Guandan's status bar on a 360×640 phone at the busiest moment of play (your turn to beat a
+  play, the turn clock running): at most two lines, in English, Japanese and Chinese.
 
 With ``TEFUDA_SHOTS=<folder>`` each screen is also saved there (for looking at)."""
 from __future__ import annotations
@@ -18,6 +20,7 @@ from tests.browser.test_browser_table_details import open_room, page_with_seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SMALL_PHONE = (360, 640)
 #: the turn words of "%(name)s の番です" as each language says them (locale/*/django.po)
 TURN_WORDS = {"ja-JP": "の番です", "en-US": "'s turn"}
 
@@ -107,3 +110,43 @@ def test_a_long_name_is_cut_but_the_turn_words_stay_whole(live_server_url, brows
     page.context.close()
     theirs.context.close()
 
+def _my_turn_to_beat(room) -> bool:
+    s = room.state
+    return s["phase"] == "play" and s["turn"] == 0 and s["trick"]["last"] is not None and s["trick"]["last"]["seat"] != 0
+
+
+def status_lines(page) -> dict:
+    """The status bar's lines: the distinct tops of its text's line boxes (each item's, and
+    an item's own second line), with the bar's size, its text and its shown items (class,
+    width, top)."""
+    return page.eval_on_selector("#status", """e => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const tops = [...range.getClientRects()].filter(q => q.width > 0.5 && q.height > 0.5).map(q => q.top).sort((a, b) => a - b);
+        const lines = [];
+        for (const t of tops) if (!lines.length || t - lines[lines.length - 1] > 6) lines.push(t);
+        const items = [...e.children].filter(c => c.offsetParent !== null).map(c => {
+            const r = c.getBoundingClientRect();
+            return [c.className, Math.round(r.width), Math.round(r.top)];
+        });
+        return {lines: lines.length, h: e.getBoundingClientRect().height, w: e.getBoundingClientRect().width, text: e.innerText, items};
+    }""")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP", "zh-CN"])
+def test_guandan_status_takes_two_lines_on_a_small_phone(live_server_url, browser, locale):
+    """Guandan at 360×640, your turn to beat a play with the turn clock running (the most
+    the status bar ever says in play): the status bar is at most two lines, and the hand's
+    first card is whole above its sticky buttons."""
+    page, _ = open_room(browser, live_server_url, SMALL_PHONE, "guandan", options={"turn_limit": "60"},
+                        until=_my_turn_to_beat, locale=locale)
+    page.wait_for_selector("#status .countdown b[data-deadline]")
+    page.wait_for_selector("#status .gd-target", state="attached")  # (said, if not shown)
+    page.wait_for_timeout(400)
+    shoot(page, f"guandan-status-{locale}-360")
+    got = status_lines(page)
+    assert got["lines"] <= 2, f"{locale}: the status bar takes {got['lines']} lines: {got}"
+    card = page.eval_on_selector("#hand-form .card", "e => e.getBoundingClientRect().bottom")
+    buttons = page.eval_on_selector("#hand-form .controls", "e => e.getBoundingClientRect().top")
+    assert card <= buttons + 0.5, f"{locale}: the hand's first card is under its buttons ({card} > {buttons}): {got}"
+    page.context.close()
