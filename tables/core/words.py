@@ -11,6 +11,8 @@ fails on any such code).
 """
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from .. import presenter
 from . import i18n
 from .i18n import gettext as _, gettext_noop, ngettext
@@ -109,3 +111,16 @@ def with_outcome(title: str, i_won: bool | None) -> str:
         return title
     said = _("%(title)s（あなたの勝ち）") if i_won else _("%(title)s（あなたの負け）")
     return said % {"title": title}
+
+
+def turn_line(message: str, name) -> Markup:
+    """The field's turn line (``message``: a translated ``"%(name)s の番です"``) with the
+    name in ``<span class="who">``, which a narrow field cuts with an ellipsis while the turn
+    words stay whole (static/tefuda.css ``.whose-turn``, a flex row); the spaces next to
+    the name are no-break spaces, which a flex row's items keep (a plain space at an item's
+    edge is dropped). ``name`` is escaped unless it is markup already."""
+    before, _sep, after = message.partition("%(name)s")
+    stripped, started = before.rstrip(" "), after.lstrip(" ")
+    before = stripped + "\u00a0" * (len(before) - len(stripped))
+    after = "\u00a0" * (len(after) - len(started)) + started
+    return Markup('%s<span class="who">%s</span>%s') % (before, name, after)

@@ -28,6 +28,7 @@ from ..core.cache import per_state
 from ..core.i18n import current as _language, gettext as _, gettext_noop, ngettext
 from ..core.markup import SUIT_MARKS, escape
 from ..core.presenter import Presenter
+from ..core.words import turn_line
 from ..core.screen import CARD_CHOICES, SIMPLE_ACTIONS, is_button, table_deadline_ms
 from . import markup as fragments
 
@@ -169,7 +170,7 @@ def _words(view: dict, players: list, out: dict) -> dict:
         "next_rank": next_rank(bind),
         "bind_suits": "".join(SUIT_MARKS.get(s, s) for s in bind.get("suit") or ()) if bind else "",  # ["C", "S"] → ♣♠
         "field_by": say(_("%(name)s が出しました"), name=out["field_by"]) if view["field"] else "",
-        "turn": say(_("%(name)s の番です"), name=_safe(turn["name"])) if turn else "",
+        "turn": turn_line(_("%(name)s の番です"), _safe(turn["name"])) if turn else "",
         "exchange": say(ngettext("交換：%(n)s枚選んで渡してください", "交換：%(n)s枚選んで渡してください", exchange["give"]), n=exchange["give"]) if exchange else "",
         "pick": say(ngettext("%(what)s：%(n)s枚選んでください", "%(what)s：%(n)s枚選んでください", pending["count"]), what=pending["what"], n=pending["count"])
         if pending and pending["mine"] else "",

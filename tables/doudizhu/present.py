@@ -18,6 +18,7 @@ from ..core import i18n
 from ..core.counter import unseen_by_rank
 from ..core.i18n import gettext as _, gettext_noop, ngettext, pgettext
 from ..core.presenter import Presenter
+from ..core.words import turn_line
 
 #: the bid buttons (seed 001 §3): 0 is no bid; the values are shown as digits
 BID_LABELS = {0: gettext_noop("入札しない"), 1: "1", 2: "2", 3: "3"}
@@ -321,7 +322,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
                     if view["highest_bid"] else _("入札中：まだ入札はありません")),
         "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": play_name(trick["type"])}
                   if trick else ""),
-        "turn": _("%(name)s の番です") % {"name": turn_name} if turn_name else _("あなたの番です"),
+        "turn": turn_line(_("%(name)s の番です"), turn_name) if turn_name else _("あなたの番です"),
         "landlord": _("→ %(name)s（地主）") % {"name": names.get(view["landlord"], "")},
     }
     if result:

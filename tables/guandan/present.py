@@ -28,7 +28,7 @@ from ..core.counter import unseen_by_rank
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.presenter import Presenter
 from ..core.screen import is_button
-from ..core.words import with_outcome
+from ..core.words import turn_line, with_outcome
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 #: the two teams as the table names them (seats 1+3 and 2+4, seed 000 §1)
@@ -51,9 +51,14 @@ PLAY_NAMES = {
     "bomb": gettext_noop("%(rank)sの%(n)s枚爆弾"), "straight_flush": gettext_noop("ストレートフラッシュ %(suit)s%(low)s–%(high)s"),
     "joker_bomb": gettext_noop("4ジョーカー爆弾"),
 }
-#: the level formula's first sentence by the rise (the partner's place, seed 000 §16)
-RISES = {3: gettext_noop("味方が2位なので+3: %(before)s → %(after)s"), 2: gettext_noop("味方が3位なので+2: %(before)s → %(after)s"),
-         1: gettext_noop("味方が4位なので+1: %(before)s → %(after)s")}
+#: the level formula's first sentence by the rise, as the winners read it: their team's
+#: places (seed 000 §16: 仲間が1・2位なら3級、1・3位なら2級、1・4位なら1級上がります)
+RISES = {3: gettext_noop("味方が1・2位なので+3: %(before)s → %(after)s"), 2: gettext_noop("味方が1・3位なので+2: %(before)s → %(after)s"),
+         1: gettext_noop("味方が1・4位なので+1: %(before)s → %(after)s")}
+#: the same as everyone else reads it (the losers, a spectator): the winning team's places,
+#: after the sentence that names that team ("1・3番の勝ち：1・2位なので+3: 2 → 5")
+RISES_SEEN = {3: gettext_noop("1・2位なので+3: %(before)s → %(after)s"), 2: gettext_noop("1・3位なので+2: %(before)s → %(after)s"),
+              1: gettext_noop("1・4位なので+1: %(before)s → %(after)s")}
 #: the A rule's names as the waiting room switches them (tables/core/options.py)
 A_RULE_LABELS = opts.CHOICES["guandan"]["a_rule"]
 #: the templates' sentences with placeholders (``{{ gd.fmt.count % {"n": 3} }}``), worded
@@ -64,7 +69,7 @@ FORMATS = {
     "said": gettext_noop("%(name)s：%(play)s"),
     "turn_of": gettext_noop("%(name)s の番です"),
     "past_count": gettext_noop("これまでの局 %(n)s"),
-    "past_line": gettext_noop("第%(n)s局（レベル%(level)s）：%(formula)s"),
+    "past_won": gettext_noop("第%(n)s局（レベル%(level)s）%(team)sの勝ち：%(formula)s"),
     "marks": gettext_noop("（%(marks)s）"),
     "give": gettext_noop("%(card)s を献上する"),
     "return_this": gettext_noop("これを返す：%(card)s"),
@@ -172,28 +177,24 @@ def team_name(team: int) -> str:
     return _(TEAM_NAMES[team])
 
 
-def _rise_sentence(result: dict) -> str:
-    """The level formula's first sentence ("味方が3位なので+2: 2 → 4")."""
+def _rise_sentence(result: dict, mine: bool | None) -> str:
+    """The level formula's first sentence from the reader's side: the winners read their
+    own team's places ("味方が1・3位なので+2: 2 → 4"), anyone else the winning team's
+    ("1・3位なので+2: 2 → 4", after the words naming that team); "+2: 2 → 4" never breaks."""
     win = result["winner_team"]
-    return _(RISES[result["delta"]]) % {"before": result["levels_before"][win], "after": result["levels_after"][win]}
+    said = _((RISES if mine else RISES_SEEN)[result["delta"]]) % {
+        "before": result["levels_before"][win], "after": result["levels_after"][win]}
+    return said.replace(": ", ":\u00a0").replace(" → ", "\u00a0→\u00a0")
 
 
-def formula_parts(result: dict) -> tuple[str, str]:
-    """:func:`formula` cut after its first sentence (the result card's "+2" badge follows
-    the level it belongs to, before any further sentence); "2 → 4" never breaks."""
-    head, text = _rise_sentence(result), formula(result)
-    if not text.startswith(head):  # (a translation that puts the sentence elsewhere)
-        return text, ""
-    return head.replace(" → ", "\u00a0→\u00a0"), text[len(head):]
-
-
-def formula(result: dict) -> str:
-    """How the winners' level moved after a hand, in the current language: the sentence
-    of :func:`games.guandan.levels._explain` built from the result's fields (seed 000
-    §16–§17, seed 003's A rule)."""
+def formula(result: dict, mine: bool | None = None) -> str:
+    """How the winners' level moved after a hand, in the current language, read by one of
+    the winners (``mine``) or by anyone else (a loser, a spectator): the sentences of
+    :func:`games.guandan.levels._explain` built from the result's fields (seed 000
+    §16–§17, seed 003's A rule), its first one from the reader's side (:func:`_rise_sentence`)."""
     win, delta = result["winner_team"], result["delta"]
     before, after = result["levels_before"][win], result["levels_after"][win]
-    text = _rise_sentence(result)
+    text = _rise_sentence(result, mine)
     if result["match_won"]:
         text = _("%(formula)s。Aの局で1・%(partner)s位のためA突破、総合勝利") % {
             "formula": text, "partner": "2" if delta == 3 else "3"}
@@ -343,6 +344,8 @@ class GuandanPresenter(Presenter):
                 "transfers": [dict(t, from_name=names.get(t["from"]), to_name=names.get(t["to"]),
                                    card=dict(t["card"], label=card_text(t["card"]["label"])))
                               for t in (tr["transfers"] if tr else [])],
+                "turn_line": next((turn_line(formats()["turn_of"], p["name"]) for p in ctx["players"]
+                                   if p["turn"] and not p["is_me"]), None),
                 "givers": _("、").join(str(names.get(g)) for g in (tr["givers"] if tr else [])),
                 "fmt": {**formats(), "count": pgettext("card counter", "%(n)s枚")},
                 "leader_name": names.get(tr["leader"]) if tr and tr.get("leader") is not None else None,
@@ -358,7 +361,8 @@ class GuandanPresenter(Presenter):
                                for c in laid_out(view["trick"]["last"])] if view["trick"]["last"] else [],
                 "to_beat": (_("%(play)sより強い役か爆弾") % {"play": _play_label(view["trick"]["last"])}
                             if following and view["to_beat"] else None),
-                "past": [dict(r, formula=formula(r)) for r in view["results"]],
+                "past": [dict(r, formula=formula(r, r["winner_team"] == my_team), team=team_name(r["winner_team"]))
+                         for r in view["results"]],
                 "result": _result(result, names, view, my_team) if result else None,
                 "field_seat": view["trick"]["last"]["seat"] if view["trick"]["last"] else "",
                 "field_event": field_event(view["trick"]["last"]),
@@ -484,7 +488,7 @@ def _result(result: dict, names: dict, view: dict, my_team: int | None) -> dict:
                     "won": s % 2 == win, "level": result["levels_after"][s % 2]}
                    for i, s in enumerate(order)],
         "winner": team_name(win), "i_won": bool(i_won), "delta": result["delta"], "rise": _rise(result),
-        "formula": formula(result), "formula_parts": formula_parts(result), "before": result["levels_before"][win],
+        "formula": formula(result, i_won), "before": result["levels_before"][win],
         "after": result["levels_after"][win], "match_won": result["match_won"],
     }
 

@@ -1,6 +1,7 @@
 """Guandan's table words (issue 14): the names of plays, the level formula and the
 refusals are built in tables/guandan from the engine's codes and fields; in Japanese they
-read exactly as the engine's own ``ja`` (what the table showed before), in English and
+read as the engine's own ``ja`` (what the table showed before; the level formula's reason
+from the reader's side: the winners' team's places, try14), in English and
 Chinese they carry no Japanese (no kana in Chinese) and use the tradition's terms."""
 from __future__ import annotations
 
@@ -76,9 +77,16 @@ RESULTS = [
 
 @pytest.mark.parametrize("levels, hand_level, order, rule, fails", RESULTS)
 def test_the_level_formula_in_japanese_is_the_engines(levels, hand_level, order, rule, fails):
+    """The engine's sentences, its reason said by the winners' team's places (seed 000 §16:
+    仲間が1・2位なら…): 味方が1・2位 for the winners, 1・2位 for anyone else (the engine's
+    味方が2位 read as the loser's own partner)."""
     result = {"level": hand_level, "levels_before": list(levels), **level_update(levels, hand_level, order, rule, fails)}
+    place = {3: "2位", 2: "3位", 1: "4位"}[result["delta"]]
+    ours = result["ja"].replace(f"味方が{place}", f"味方が1・{place}", 1)
     with i18n.use("ja"):
-        assert formula(result) == result["ja"]
+        assert formula(result, True).replace("\u00a0", " ") == ours
+        assert formula(result, False).replace("\u00a0", " ") == ours.replace("味方が", "", 1)
+        assert formula(result).replace("\u00a0", " ") == ours.replace("味方が", "", 1)  # a spectator
 
 
 @translated
@@ -86,9 +94,9 @@ def test_the_level_formula_in_japanese_is_the_engines(levels, hand_level, order,
 def test_the_level_formula_in_english_and_chinese(levels, hand_level, order, rule, fails):
     result = {"level": hand_level, "levels_before": list(levels), **level_update(levels, hand_level, order, rule, fails)}
     with i18n.use("en"):
-        en = formula(result)
+        en = formula(result).replace("\u00a0", " ")
     with i18n.use("zh-hans"):
-        zh = formula(result)
+        zh = formula(result).replace("\u00a0", " ")
     assert not JAPANESE.search(en) and not KANA.search(zh), (en, zh)
     before, after = result["levels_before"][result["winner_team"]], result["levels_after"][result["winner_team"]]
     assert f"{before} → {after}" in en and f"{before} → {after}" in zh

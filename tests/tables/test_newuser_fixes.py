@@ -135,11 +135,13 @@ def test_guandan_no_rise_floats_when_the_level_stays_at_a():
     state["levels"] = res["levels_after"]
     parts = screen(table)
     assert "gd-float" not in parts["status"] and "gd-float" not in parts["result"]
-    # a rise that happened still floats: 2 → 4
+    # a rise that happened still floats beside the team's level: 2 → 4 (the result card says
+    # it once, in its formula: try14)
     res = gd_levels.level_update(["2", "2"], "2", [0, 1, 2, 3], state["config"]["a_rule"], [0, 0])
     state["results"][-1] = {"hand_no": 1, "level": "2", "level_team": None, "order": [0, 1, 2, 3],
                             "levels_before": ["2", "2"], **res}
-    assert '<span class="gd-float">+2</span>' in screen(table)["result"]
+    state["levels"] = res["levels_after"]
+    assert '<span class="gd-float">+2</span>' in screen(table)["status"]
 
 
 def test_guandan_the_card_named_by_return_is_the_one_selected_in_the_hand():
