@@ -73,13 +73,19 @@ def test_a_rooms_records_are_gone_after_it_expires(make_room):
         assert readable(secret) == []
 
 
+def hosted_and_played(client, passphrase: str, hands: int) -> Room:
+    """あき enters a room by ``passphrase`` through the top page, starts it alone with CPUs,
+    and ``hands`` hands are played to their end (:func:`play_until`): the room then."""
+    client.post("/rooms/enter/", {"name": "あき", "passphrase": passphrase})
+    room = Room.objects.get()
+    lobby.start(room.id, 0, room.version)
+    return play_until(room.id, hands)
+
+
 @pytest.mark.django_db
 def test_a_seat_holder_opens_a_finished_hand_and_nobody_else_can(client):
     from rooms import tokens
-    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 みる"})
-    room = Room.objects.get()
-    lobby.start(room.id, 0, room.version)
-    room = play_until(room.id, 1)
+    room = hosted_and_played(client, "再生 みる", 1)
     version = room.version
     page = client.get(f"/rooms/{room.id}/hands/1/")
     html = page.content.decode()
@@ -142,10 +148,7 @@ def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
     room is named, a seat gone since keeps its label (席N)."""
     from rooms import tokens
 
-    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 なまえ"})
-    room = Room.objects.get()
-    lobby.start(room.id, 0, room.version)
-    room = play_until(room.id, 1)
+    room = hosted_and_played(client, "再生 なまえ", 1)
     names = [s.name for s in room.seats.order_by("order")]
     assert names[0] == "あき" and len(names) == 4
     lobby.to_lobby(room.id, 0, Room.objects.get(pk=room.id).version)
@@ -164,10 +167,7 @@ def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
 @pytest.mark.django_db
 def test_step_0_of_a_rooms_later_hand_is_its_deal(client):
     """try14: the room's second hand opened on the first one's final table under 配札."""
-    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 はいさつ"})
-    room = Room.objects.get()
-    lobby.start(room.id, 0, room.version)
-    room = play_until(room.id, 2)
+    room = hosted_and_played(client, "再生 はいさつ", 2)
     record = HandRecord.objects.get(room=room, no=2).record
     dealt = states(record, get_engine)[1]  # after the deal action (states[0]: hand 1's end)
     frag = client.get(f"/rooms/{room.id}/hands/2/?frag=1").content.decode()
@@ -190,10 +190,7 @@ def test_a_hand_is_numbered_as_the_table_showed_it(client):
     from rooms.render import screen
     from tables.core.screen import _history_words
 
-    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 ばんごう"})
-    room = Room.objects.get()
-    lobby.start(room.id, 0, room.version)
-    play_until(room.id, 2)
+    room = hosted_and_played(client, "再生 ばんごう", 2)
     lobby.new_match(room.id, 0, Room.objects.get(pk=room.id).version)
     room = play_until(room.id, 3)
     assert HandRecord.objects.get(room=room, no=3).record["no"] == 3
@@ -216,10 +213,7 @@ def test_the_replay_links_back_to_the_room_and_says_whether_the_seat_is_held(cli
     this browser's seat (then 部屋に戻る closes the replay's tab: test_browser_replay)."""
     from rooms.models import Seat
 
-    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 もどる"})
-    room = Room.objects.get()
-    lobby.start(room.id, 0, room.version)
-    room = play_until(room.id, 1)
+    room = hosted_and_played(client, "再生 もどる", 1)
     page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
     back = re.search(r'<a class="button" href="([^"]+)" data-back-to-room>([^<]+)</a>', page)
     assert back and back.group(1) == f"/rooms/{room.id}/" and "部屋に戻る" in back.group(2)
@@ -237,10 +231,7 @@ def test_the_replay_links_back_to_the_room_and_says_whether_the_seat_is_held(cli
 def test_a_record_older_than_its_seat_ids_labels_every_seat(client):
     """A record kept before hands kept their seat ids (seats []), or with fewer ids than
     seats, names no seat from the room: 席N for each one it lacks."""
-    client.post("/rooms/enter/", {"name": "あき", "passphrase": "再生 ふるい"})
-    room = Room.objects.get()
-    lobby.start(room.id, 0, room.version)
-    room = play_until(room.id, 1)
+    room = hosted_and_played(client, "再生 ふるい", 1)
     hand = HandRecord.objects.get(room=room)
 
     def shown():
