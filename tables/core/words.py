@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from .. import presenter
 from . import i18n
+from .markup import escape
 from .i18n import gettext as _, gettext_noop, ngettext
 from .options import GAMES
 
@@ -123,4 +124,5 @@ def turn_line(message: str, name) -> Markup:
     stripped, started = before.rstrip(" "), after.lstrip(" ")
     before = stripped + "\u00a0" * (len(before) - len(stripped))
     after = "\u00a0" * (len(after) - len(started)) + started
-    return Markup('%s<span class="who">%s</span>%s') % (before, name, after)
+    esc = (lambda text: text) if hasattr(name, "__html__") else escape
+    return Markup(f'{escape(before)}<span class="who">{esc(name)}</span>{escape(after)}')
