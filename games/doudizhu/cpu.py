@@ -11,9 +11,16 @@ strategy is ours, not the seed's:
   keep what the opponents can no longer beat for last; never lead a single into an
   opponent with one card left when anything else will do; feed a partner who has one
   or two cards left.
-- Following: peasants let a partner's play stand; against an opponent, play the answer
-  that costs the hand least; bombs and the rocket only when they matter (an opponent
-  close to going out, or they let this seat go out soon).
+- Following: peasants let a partner's play stand, except that the peasant just before
+  the landlord presses (顶) a partner's low play with a higher card that also shortens
+  its own hand; a peasant contests the landlord's play whenever the cheapest answer
+  costs at most one more turn and spends no 2 or joker on a low card; otherwise play the
+  answer that costs the hand least when it shortens the hand; bombs and the rocket only
+  when they matter (an opponent close to going out, or they let this seat go out soon).
+  (bench/cpu_arena.py, deals arena:10000…11999: peasants against RLCard's rule agent
+  72.4 → 81.3 %, against the earlier ふつう landlord 54.4 → 62.1 %.)
+- The landlord leads a combination of three cards or more before a single or a pair
+  when both leave as few turns (:func:`_landlord_order`).
 - A bomb or the rocket is control, not one more turn: a play that breaks one (a 7 of
   7777 as a single, one joker of the rocket) costs :data:`BREAK_COST` turns (issue 16).
 - Levels (:func:`choose`): ふつう is the above; つよい searches over it
@@ -206,7 +213,7 @@ def _lead(t: _Table) -> tuple:
             return feed[0][5], feed[0][6]
     # Two turns left: lead the unbeatable part first, then go out.
     if base <= 2:
-        for s in good:
+        for s in _landlord_order(t, good):
             if not s[5].power and not t.beatable(s[5]):
                 return s[5], s[6]
     danger = t.min_opp <= 2
@@ -221,8 +228,20 @@ def _lead(t: _Table) -> tuple:
         same.sort(key=lambda s: -s[5].key)
         if same:
             return same[0][5], same[0][6]
-    nonbomb = [s for s in good if not s[5].power] or good
+    nonbomb = [s for s in _landlord_order(t, good) if not s[5].power] or good
     return nonbomb[0][5], nonbomb[0][6]
+
+
+def _landlord_order(t: _Table, rows: list[tuple]) -> list[tuple]:
+    """The landlord's choice among leads that leave as few turns: a combination of three
+    cards or more before a single or a pair (two peasants answer those most easily;
+    ``rows`` are :func:`_lead`'s, in the planner's order, which stays within each group;
+    measured, bench/cpu_arena.py: against RLCard's rule agent 71.7 →
+    77.2 % of 2,000 deals as landlord, against ふつう's peasants 38.0 → 42.2 %). A peasant
+    keeps the planner's order (leading singles there did worse)."""
+    if t.partner is not None:
+        return rows
+    return sorted(rows, key=lambda s: (s[0], s[1], s[5].size <= 2))
 
 
 def _follow(t: _Table, prev: Combo):
@@ -235,6 +254,9 @@ def _follow(t: _Table, prev: Combo):
         if len(m[1]) == t.n:
             return m  # goes out: the hand ends at once (§16)
     if t.partner is not None and by == t.partner:
+        pressed = _press(t, prev, options)
+        if pressed is not None:
+            return pressed
         # Let the partner's play stand (§16: not forced, but wise), unless the landlord
         # moves next, is about to go out and could answer it: then block from above.
         if (t.next_seat == t.landlord and t.counts[t.landlord] <= 2
@@ -251,10 +273,13 @@ def _follow(t: _Table, prev: Combo):
         scored.append((cb.power, turns, low, cb.key, cb, ranks))
     scored.sort(key=lambda x: x[:4])
     normal = [s for s in scored if not s[0]]
+    peasant = t.partner is not None
     if normal:
         s = normal[0]
         delta = s[1] - base
-        control = s[3] >= TWO and prev.key < 8 and t.n > 8
+        control = s[3] >= TWO and prev.key < (10 if peasant else 8) and t.n > 8
+        if peasant and delta <= 1 and not control:
+            return s[4], s[5]  # a peasant contests the landlord's play (see the module doc)
         if urgent or (delta <= -1 and not control) or (delta <= 0 and t.counts[by] <= 8):
             return s[4], s[5]
     bombs = [s for s in scored if s[0]]
@@ -262,6 +287,24 @@ def _follow(t: _Table, prev: Combo):
         s = bombs[0]
         return s[4], s[5]
     return None
+
+
+def _press(t: _Table, prev: Combo, options: list[tuple]):
+    """A peasant just before the landlord presses (顶) its partner's low play (below a J)
+    that the landlord could answer: with the highest answer below an A that leaves its own
+    hand a turn shorter (the landlord must then answer higher or let it go); ``None`` when
+    there is none. Measured with :func:`_follow`'s contesting of the landlord's plays, see
+    the module doc."""
+    if t.next_seat != t.landlord or prev.key >= 8 or not t.beatable(prev):
+        return None
+    base = plan(t.c)[0]
+    best = None
+    for cb, ranks in options:
+        if cb.power or cb.key >= 11 or t.after(ranks)[0] - base > -1:
+            continue
+        if best is None or cb.key > best[0].key:
+            best = (cb, ranks)
+    return best
 
 
 def choose(state: dict, seat: int, level: str = DEFAULT_LEVEL) -> dict:

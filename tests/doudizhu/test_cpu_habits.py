@@ -47,3 +47,28 @@ def test_broken_counts_bombs_and_rockets_taken_in_part():
     assert broken(c, cards("LJ BJ")) == 0
     assert broken(c, cards("3")) == 0
     assert BREAK_COST >= 1
+
+
+def test_a_peasant_contests_the_landlords_low_single_at_one_turn_more():
+    # bench/cpu_arena.py: peasants that let the landlord's cheap plays go won 72 % against
+    # RLCard's rule agent; contesting when it costs at most a turn more won 81 %
+    s = table(["4 3 6 8 10 Q K A 2 2 6 8 10 3 7 Q", "5 5 7 7 9 9 J J K K", "4 5 6 8 9 10 A"], landlord=0, turn=0)
+    s = act(s, 0, "4")
+    a = ENGINE.choose(s, 1)
+    assert a["type"] == "play" and len(played(a)) == 1, a
+
+
+def test_the_peasant_before_the_landlord_presses_its_partners_low_single():
+    # seat 2 plays just before the landlord (seat 0): its lone K over the partner's 4 also
+    # shortens its own hand, and the landlord must answer above a K
+    s = table(["3 5 7 9 J A 2 6 8 10", "4 5 6 7 9 10 Q", "K 6 6 8 8 10 10"], landlord=0, turn=0)
+    s = act(s, 0, "3")
+    s = act(s, 1, "4")
+    a = ENGINE.choose(s, 2)
+    assert played(a) == cards("K"), a
+
+
+def test_the_landlord_leads_a_trio_before_a_single_that_leaves_as_many_turns():
+    s = table(["4 7 7 7 9 J J K K", "3 5 6 8 10 Q A", "3 5 6 8 10 Q A"], landlord=0, turn=0)
+    a = ENGINE.choose(s, 0)
+    assert len(played(a)) >= 3 and played(a).count(cards("7")[0]) == 3, a
