@@ -311,8 +311,10 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
     """The sentences of the status, the field and the result (seed 001 §3, §15–§19,
     §23) in the current language, with their numbers and names filled in."""
     b = Markup('<b data-b>%s</b>') % view["B"]
-    n = Markup('<b data-n>%s</b>') % view["N"]
-    p = Markup('<b>%s</b>') % view["stake"]
+    # a scored hand shows its settled N and P, spring and anti-spring counted (§17–§19),
+    # as its result card does (try16: the bar kept N＝1 · P＝2 beside N＝2 · P＝4)
+    n = Markup('<b data-n>%s</b>') % (result["doublings"] if result else view["N"])
+    p = Markup('<b>%s</b>') % (result["points"] if result else view["stake"])
     out = {
         "hand_title": _("第%(n)s局") % {"n": view["hand_no"]},
         "stake": terms(_m(gettext_noop("入札 B＝%(b)s ・ 倍付け N＝%(n)s ・ 得点 P＝%(p)s"), b=b, n=n, p=p)),

@@ -128,3 +128,26 @@ def test_a_result_tells_the_reader_whether_they_won_or_lost(lang, won, lost, lan
     with i18n.use(lang):
         title = re.search(r"<h2>(.*?)</h2>", parts(table)["result"]).group(1)
     assert (won in title) == landlord_wins and (lost in title) != landlord_wins, title
+
+
+def test_a_scored_hands_status_bar_shows_its_settled_stake():
+    # try16: after a hand scored with a bomb and an anti-spring the bar still read
+    # N＝1 · P＝2 above the result's N＝2 · P＝4; a spring counts as a doubling (§17–§19)
+    from tests.doudizhu.util import act, table as dealt
+    table = PracticeTable("doudizhu", {}, seed="settled")
+    state = dealt(["3 3 3 3 4", "5 6 7 8 9 10 J", "5 6 7 8 9 10 J"], landlord=YOU, bid=1, turn=YOU)
+    state = act(state, YOU, "3 3 3 3")
+    playing = dict(table.room.state, **state)
+    table.room.state = playing
+    with i18n.use("ja"):
+        during = parts(table)["status"]
+    assert '<b data-n>1</b>' in during and '<b>2</b>' in during, during
+    for seat in (1, 2):
+        state = act(state, (YOU + seat) % 3, "pass")
+    state = act(state, YOU, "4")
+    assert state["result"]["spring"] and state["result"]["points"] == 4
+    table.room.state = dict(table.room.state, **state)
+    with i18n.use("ja"):
+        done = parts(table)
+    assert '<b data-n>2</b>' in done["status"] and '<b>4</b>' in done["status"], done["status"]
+    assert "＝4" in done["result"]
