@@ -78,7 +78,19 @@ def _lobby_context(room: Room, seats: list, me, now: datetime, base: dict) -> di
             "games": opts.GAMES, "game_label": opts.GAMES.get(room.game, room.game),
             "rule_choices": opts.choice_fields(room.game, room.options),
             "rule_switches": opts.rule_rows(room.game, room.options),
-            "pairs": _pairs(room.game, len(seats))}
+            "pairs": _pairs(room.game, len(seats)), "choice_seconds": _choice_seconds(room.game)}
+
+
+def _choice_seconds(game: str) -> int | None:
+    """Seconds of Daifugō's card choices (7渡し, 10捨て, the exchange), which keep their own
+    time whatever the turn limit (rules/daifugo.md, Time: 20 s, then the weakest cards);
+    None for the other games (no such choices on a clock). The waiting room says so
+    (try16: a host who chose なし was surprised by a 9-second countdown)."""
+    if game != "daifugo":
+        return None
+    from games.daifugo.rules import WINDOW_SECONDS
+
+    return int(WINDOW_SECONDS["seven_pass"])
 
 
 def _pairs(game: str, n: int) -> list | None:

@@ -115,6 +115,23 @@ async def test_the_waiting_room_says_what_a_time_out_does(make_room):
     await tab.close()
 
 
+async def test_the_waiting_room_says_daifugos_card_choices_keep_their_clock(make_room):
+    """7渡し, 10捨て and the exchange have 20 s whatever the turn limit (rules/daifugo.md
+    "Time"); try16's host chose なし and met a 9-second countdown unwarned. The line is
+    there with and without a limit, in Daifugō only."""
+    said = "7渡し・10捨て・カード交換で札を選ぶ時間は、持ち時間にかかわらず20秒です（時間切れのときは弱いカードから）。"
+    room, toks = await adb(make_room)(("あき",))
+    tab = Tab(room.id)
+    html = await tab.open(toks["あき"])
+    assert f'<small class="rule-desc">{said}</small>' in html
+    html = await tab.act("options", turn_limit="0")
+    assert 'value="0" selected' in html and f'<small class="rule-desc">{said}</small>' in html
+    for game in ("guandan", "doudizhu"):
+        html = await tab.act("options", game=game)
+        assert "札を選ぶ時間" not in html, game
+    await tab.close()
+
+
 async def test_the_guandan_waiting_room_shows_the_pairs(make_room):
     """Guandan's pairs are fixed by the seats (1 & 3 against 2 & 4, in the order people
     came in: rooms.lobby.start numbers them so): each row of the waiting room says its pair,
