@@ -536,7 +536,7 @@ class GuandanEngine(Engine):
             if state["trick"]["last"] is not None:
                 if out:
                     out.append({"action": {"type": "pass"}, "ja": "パス（この機会は見送る）",
-                                "en": "Pass (this chance only)", "why": {"code": "keep"}})
+                                "en": "Pass (let this one go)", "why": {"code": "keep"}})
                 else:
                     out.append({"action": {"type": "pass"}, "ja": "場に勝てる役がないのでパス",
                                 "en": "Nothing beats the table: pass", "why": {"code": "nothing"}})
