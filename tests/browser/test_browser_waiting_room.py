@@ -2,7 +2,7 @@
 with Playwright's bounding boxes: every option's label keeps its words whole (at most two
 lines: never a column of one character a line such as 9/插/队), the rule checkboxes are all
 the same size and line up in one column, the selects are sized to their content (never the
-panel's full width), every control is a tap target of at least 44×44 px, and the whole
+panel's full width) and show their choice whole, every control is a tap target of at least 44×44 px, and the whole
 waiting room of each game, every option shown, fits in two screens. On a desktop too, the
 share link's コピー button lines up with its address box (it sat 8 px low: the label's
 margin)."""
@@ -32,6 +32,18 @@ WORDS_JS = """() => {
     return {text: d.innerText.slice(0, 30), w: r.width, em: parseFloat(getComputedStyle(d).fontSize)}; });
   return {words, descs};
 }"""
+
+
+#: each select's chosen words: the width they need (the text in the select's font, its
+#: padding and 16 px of the drop-down arrow) and the select's own (try16: オリジナル大富
+#: was cut in half a row at 375 px)
+SELECTED_JS = """() => [...document.querySelectorAll('#lobby select')].filter(s => s.offsetParent).map(s => {
+  const cs = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = cs.font;
+  const text = s.options[s.selectedIndex].text;
+  return {text, have: s.clientWidth,
+          need: Math.ceil(ctx.measureText(text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 16)};
+})"""
 
 
 def host_room(browser, url: str, lang: str, phrase: str):
@@ -77,6 +89,8 @@ def check_tidy(page, label: str) -> None:
     panel = boxes(page, "#lobby")[0]
     for sel in boxes(page, "#lobby select"):
         assert sel["w"] < 0.75 * panel["w"], f"{label}: a select takes the panel's width: {sel} in {panel}"
+    for sel in page.evaluate(SELECTED_JS):
+        assert sel["have"] >= sel["need"], f"{label}: a select cuts its choice: {sel}"
     for target in boxes(page, "#lobby select") + boxes(page, "#lobby button") + boxes(page, "#options-form label.switch"):
         assert target["w"] >= 44 and target["h"] >= 44, f"{label}: a tap target under 44×44: {target}"
 
