@@ -81,6 +81,8 @@ async def test_a_person_cannot_join_a_game_in_progress(make_room):
     stranger = Tab(room.id, bid="stranger-browser-123456789")
     html = await stranger.open(None)
     assert "途中から新しい人は入れません" in html and 'id="hand-form"' not in html
+    # who played here from another browser is told where the seat is (try16)
+    assert "そのとき使っていたブラウザでこの部屋を開くと自分の席に戻れます" in html
     await stranger.send(act="play", version=str(room.version), card=["1"])
     assert await stranger.drain() == []  # a socket without a seat is never answered (issue 15 #2)
     assert (await adb(Room.objects.get)(pk=room.id)).version == room.version
