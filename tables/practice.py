@@ -18,7 +18,7 @@ reload, a closed browser or a lost signal never loses the game.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games import get_engine
 from games.core import IllegalAction
@@ -326,13 +326,22 @@ class PracticeTable:
         self.room.timers = {k: v for k, v in self.room.timers.items() if k != due["key"]}
         return []
 
+    def shown_seats(self) -> list[LocalSeat]:
+        """The seats as the current language names them: the player's :data:`DEFAULT_NAME`
+        (a name field left as it was: static/app/practice.js sends none) in that language,
+        so a switch of language renames it too (try16: 「1号 You」 after 中文); a typed name
+        is never translated. The saved names keep the default's source text."""
+        return [replace(s, name=i18n.gettext(DEFAULT_NAME)) if s.order == YOU and s.name == DEFAULT_NAME else s
+                for s in self.seats]
+
     # --- frames -------------------------------------------------------------------------------
     def _frame(self, now: float, *, notice: dict | None = None, full: bool = False,
                only: tuple | None = None) -> str:
         if self.frames.kind != "table" or full:
             only = None
         with i18n.use(self.language):
-            s = table_screen(self.room, self.seats, self.seats[YOU], {YOU}, notice=notice,
+            seats = self.shown_seats()
+            s = table_screen(self.room, seats, seats[YOU], {YOU}, notice=notice,
                              selected=self.selection, leave_armed=self.leave_armed, only=only)
             return self.frames.message(s, full=full, version=self.room.version, now_ms=int(now * 1000))
 

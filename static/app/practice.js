@@ -151,7 +151,11 @@
       var form = $("#practice-form");
       var data = {};
       new FormData(form).forEach(function (v, k) { data[k] = String(v); });
-      worker.postMessage({ type: "open", game: game, form: data, name: data.name || "", save: save || null,
+      // a name field left as it came (「あなた」/ "You" / 你) sends none: the table names the
+      // seat in whatever language it is shown in later (tables/practice.py shown_seats)
+      var field = form.querySelector("input[name=name]");
+      var typed = field && field.value.trim() !== field.defaultValue.trim() ? data.name || "" : "";
+      worker.postMessage({ type: "open", game: game, form: data, name: typed, save: save || null,
                           lang: document.documentElement.lang });
       reportStart(save, data.players);
     }, function (err) {

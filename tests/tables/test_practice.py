@@ -217,3 +217,27 @@ def test_a_ping_is_answered_with_the_pong_the_page_expects_and_changes_nothing()
     before = json.dumps(table.room.state, sort_keys=True), table.room.version
     assert table.receive(json.dumps({"act": "ping"}), 30.0) == [PONG]
     assert (json.dumps(table.room.state, sort_keys=True), table.room.version) == before
+
+
+def test_the_default_name_is_said_in_the_language_shown_and_a_typed_one_as_typed():
+    """A name field left as it was sends no name (static/app/practice.js): the player's seat
+    and the log call it あなた / You / 你 in whatever language the table is shown in, after
+    a switch too (try16 saw 「1号 You」 and 「You：对6」 in Chinese); a typed name stays."""
+    import re
+    mine = re.compile(r'class="seat[^"]*\bme\b[^>]*>\s*<span class="name">([^<]*)</span>')
+    table = PracticeTable("guandan", {}, name="", seed="names16")
+    table.use_language("en")
+    assert mine.search("".join(send(table, 1.0, act="hello"))).group(1).endswith(" You")
+    send(table, 2.0, act="auto", version=str(table.room.version))
+    now = 2.0
+    for _ in range(8):  # a few CPU moves after yours: the log names you
+        now = max(now, table.next_due() or now)
+        table.tick(now)
+    table.use_language("zh-hans")
+    text = "".join(send(table, now, act="hello"))
+    assert mine.search(text).group(1).endswith(" 你"), mine.search(text).group(1)
+    assert "你：" in text and "You" not in text
+    assert table.save()["names"][YOU] == "あなた"  # the save keeps the source text
+    typed = PracticeTable("guandan", {}, name="You", seed="names16")
+    typed.use_language("zh-hans")
+    assert mine.search("".join(send(typed, 1.0, act="hello"))).group(1).endswith(" You")
