@@ -84,6 +84,19 @@ def wait_my_play(page, timeout=60_000) -> None:
                              + " / ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))[-1500:]) from None
 
 
+def settled_turn(page, tries: int = 3) -> None:
+    """Your turn with 出す shown, still yours after the deal's motion (800 ms): a CPU's 9
+    interrupt can take a Daifugō turn meanwhile (the fresh runs of 2026-12-03 measured
+    a table whose turn had just moved on twice), so wait for the next one then."""
+    for _ in range(tries):
+        if not page.query_selector("#hand-form .my-turn button[value=play]:visible"):
+            wait_my_play(page)
+        page.wait_for_timeout(800)
+        if page.query_selector("#hand-form .my-turn button[value=play]:visible"):
+            return
+    wait_my_play(page)
+
+
 def boxes(page, selector: str) -> list[dict]:
     return page.eval_on_selector_all(selector, """els => els.filter(e => e.offsetParent !== null).map(e => {
         const r = e.getBoundingClientRect();
@@ -222,9 +235,7 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
     page.on("pageerror", lambda e: errors.append(str(e)))
     for size, tag in ((PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        if not page.query_selector("#hand-form .my-turn button[value=play]:visible"):
-            wait_my_play(page)
-        page.wait_for_timeout(800)  # the deal's motion
+        settled_turn(page)
         shoot(page, f"{game}-{players}-{tag}")
         check_one_screen(page, f"{game} {players} seats {tag}", sideways=size == LANDSCAPE)
         long_play_fits(page, f"{game} {players} seats {tag}")
@@ -260,9 +271,7 @@ def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, g
     page = open_table(browser, live_server_url, game, players, size=SHORT_PHONES[0])
     for size in SHORT_PHONES:
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        if not page.query_selector("#hand-form .my-turn button[value=play]:visible"):
-            wait_my_play(page)
-        page.wait_for_timeout(800)
+        settled_turn(page)
         label = f"{game} {size[0]}×{size[1]}"
         shoot(page, f"{game}-{players}-short-{size[0]}x{size[1]}")
         vw, vh = size
