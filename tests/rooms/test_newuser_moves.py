@@ -132,6 +132,18 @@ async def test_the_waiting_room_says_daifugos_card_choices_keep_their_clock(make
     await tab.close()
 
 
+async def test_a_guests_waiting_room_says_what_the_clock_does(make_room):
+    """A guest sees the settings, not the options, and under them the same two lines
+    (try17: only the host was told)."""
+    said = "7渡し・10捨て・カード交換で札を選ぶ時間は、持ち時間にかかわらず20秒です（時間切れのときは弱いカードから）。"
+    room, toks = await adb(make_room)(("なつ", "あき"))
+    guest = Tab(room.id)
+    html = await guest.open(toks["あき"])
+    assert 'name="turn_limit"' not in html and said in html
+    assert "時間切れの手番はCPUが代わりに出します" in html
+    await guest.close()
+
+
 async def test_the_guandan_waiting_room_shows_the_pairs(make_room):
     """Guandan's pairs are fixed by the seats (1 & 3 against 2 & 4, in the order people
     came in: rooms.lobby.start numbers them so): each row of the waiting room says its pair,

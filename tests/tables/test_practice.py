@@ -241,3 +241,21 @@ def test_the_default_name_is_said_in_the_language_shown_and_a_typed_one_as_typed
     typed = PracticeTable("guandan", {}, name="You", seed="names16")
     typed.use_language("zh-hans")
     assert mine.search("".join(send(typed, 1.0, act="hello"))).group(1).endswith(" You")
+
+
+def test_auto_play_gives_the_exchange_cards_at_once():
+    """Your exchange choice (Daifugō's 大富豪 or 富豪 from game 2) is your move: the hand's
+    controls are lit (.my-turn), which is what 自動プレイ waits for (static/table.js), and
+    the auto move gives the cards (try17: auto-play left it to the 20 s time-out)."""
+    import re
+    table = PracticeTable("daifugo", {"players": "4"}, seed="exch1")
+    play_to_result(table)
+    engine = get_engine("daifugo")
+    state = table.room.state
+    table.room.state, _ = engine.apply(state, (engine.actors(state) or [None])[0], {"type": "next_game"})
+    table.room.version += 1
+    assert table.room.state["phase"] == "exchange" and str(YOU) in table.room.state["exchange"]
+    html = "".join(send(table, 5000.0, act="hello"))
+    assert re.search(r'id="hand-controls" class="controls[^"]*\bmy-turn\b', html), html[:300]
+    send(table, 5001.0, act="auto", version=str(table.room.version))
+    assert str(YOU) not in table.room.state["exchange"]
