@@ -128,6 +128,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     out = {
         "window": _window(view, names, buttons, labels, table_deadline, me.order),
         "pending": _pending(view, names, table_deadline, me.order),
+        "exchange_waiting": _exchange_waiting(room.state, view, names, table_deadline),
         "effect_sets": sorted({",".join(str(c) for c in sorted(a["cards"])) for a in legal
                                if a.get("type") == "play" and a.get("mode") == "effect"}),
         "interrupts": _interrupts(legal, labels),
@@ -271,6 +272,19 @@ def _pending(view, names, deadline, seat) -> dict | None:
                        say(_("（残り %(clock)s。時間切れのときは弱いカードから捨てます）"), clock=clock))
         out["prompt"] = prompt
     return out
+
+
+def _exchange_waiting(state: dict, view: dict, names: dict, deadline) -> dict | None:
+    """While the exchange waits for others' choices (seed 004 §4: 大富豪 and 富豪 choose what
+    they give), the line the field shows everyone not choosing, with the time left:
+    ``{"text", "deadline_ms"}``; None otherwise (try17: the table said nothing)."""
+    if state.get("phase") != "exchange" or view.get("exchange"):
+        return None
+    choosing = [names.get(int(s), "?") for s in sorted(state["exchange"], key=int)]
+    if not choosing:
+        return None
+    text = say(_("カード交換：%(names)s が渡すカードを選んでいます…"), names=Markup(_("、")).join(choosing))
+    return {"text": text, "deadline_ms": deadline}
 
 
 def _interrupts(legal: list, labels: dict) -> list[dict]:

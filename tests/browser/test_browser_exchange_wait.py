@@ -1,0 +1,26 @@
+"""Daifugō's card exchange as the table shows it (try17): everyone not choosing reads who
+is choosing and the time left in the field; the chooser's own 自動プレイ gives the cards at
+once. With ``TEFUDA_SHOTS=<folder>`` each screen is saved there."""
+import pytest
+
+from tests.browser.steps import shoot
+from tests.browser.test_browser_layout import PORTRAIT, boxes
+from tests.browser.test_browser_table_details import open_room
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def exchange_by_others(room):
+    """Game 2's exchange, with seat 0 (you) not among those choosing."""
+    s = room.state
+    return s["game_no"] >= 2 and s["phase"] == "exchange" and "0" not in s["exchange"]
+
+
+def test_the_others_are_told_who_chooses_the_exchange(live_server_url, browser):
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo", seed="exw3", until=exchange_by_others)
+    page.wait_for_selector("#pending-choice[data-kind=exchange]")
+    shoot(page, "exchange-waiting-375x812")
+    line = boxes(page, "#pending-choice[data-kind=exchange]")[0]
+    assert "カード交換：CPU 1 が渡すカードを選んでいます…" in page.inner_text("#pending-choice")
+    assert page.query_selector("#pending-choice b[data-deadline]"), "no time left shown"
+    assert 0 <= line["y"] and line["y"] + line["h"] <= PORTRAIT[1] and line["x"] >= 0 and line["x"] + line["w"] <= PORTRAIT[0]
