@@ -24,7 +24,9 @@ def test_cards_selected_while_waiting_stay_selected_when_the_turn_comes(browser,
     card = page.get_attribute("#hand-form label.card:last-child input", "value")
     page.click(f"#hand-form label.card:has(input[value='{card}'])")
     assert page.is_checked(f"#hand-form input[value='{card}']")
-    page.wait_for_selector("#hand-form .my-turn", timeout=30_000)
+    # a round of three slow CPUs (1.5 s a move) with their stop windows, 9 interrupts and
+    # 7渡し choices took 37 s in one of three local runs and over 30 s in a fresh run
+    page.wait_for_selector("#hand-form .my-turn", timeout=90_000)
     page.wait_for_timeout(300)  # every frame of the turn's coming is in
     assert page.is_checked(f"#hand-form input[value='{card}']")
     page.close()
