@@ -25,13 +25,18 @@ def _clock(page) -> tuple[int, float]:
 
 def test_a_reload_keeps_the_time_left_on_the_clock_and_the_ring(live_server_url, browser):
     page = open_table(browser, live_server_url, "daifugo", 4, DESKTOP)
-    first, ring = _clock(page)
-    assert first >= 25 and ring > 0.8, (first, ring)
-    page.wait_for_timeout(5_000)
-    page.reload()
-    page.wait_for_selector("#hand-form .my-turn button[value=play]:visible", timeout=20_000)
-    page.wait_for_timeout(600)
-    seconds, ring = _clock(page)
+    for _ in range(3):  # a CPU's 9 interrupt may take the turn while we wait: a new turn, again
+        first, ring = _clock(page)
+        deadline = page.get_attribute(CLOCK, "data-deadline")
+        assert first >= 25 and ring > 0.8, (first, ring)
+        page.wait_for_timeout(5_000)
+        page.reload()
+        page.wait_for_selector("#hand-form .my-turn button[value=play]:visible", timeout=60_000)
+        page.wait_for_timeout(600)
+        seconds, ring = _clock(page)
+        if page.get_attribute(CLOCK, "data-deadline") == deadline or seconds <= first - 4:
+            break  # the same turn (its deadline kept), or a clock that ran on
+        page.wait_for_timeout(200)
     shoot(page, "turn-clock-after-reload")
     assert seconds <= first - 4, f"the reload gave the clock back: {first} s before, {seconds} s after"
     assert ring <= (seconds + 1) / 30, f"the ring refilled: --left {ring} with {seconds} s of 30 left"
