@@ -211,9 +211,10 @@ def _lead(t: _Table) -> tuple:
         if feed:
             feed.sort(key=lambda s: s[5].key)
             return feed[0][5], feed[0][6]
+    ordered = _landlord_order(t, good)
     # Two turns left: lead the unbeatable part first, then go out.
     if base <= 2:
-        for s in _landlord_order(t, good):
+        for s in ordered:
             if not s[5].power and not t.beatable(s[5]):
                 return s[5], s[6]
     danger = t.min_opp <= 2
@@ -228,7 +229,7 @@ def _lead(t: _Table) -> tuple:
         same.sort(key=lambda s: -s[5].key)
         if same:
             return same[0][5], same[0][6]
-    nonbomb = [s for s in _landlord_order(t, good) if not s[5].power] or good
+    nonbomb = [s for s in ordered if not s[5].power] or good
     return nonbomb[0][5], nonbomb[0][6]
 
 
