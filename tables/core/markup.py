@@ -4,6 +4,7 @@ log, graveyard and rows). Pure: strings in, strings out."""
 from __future__ import annotations
 
 import html
+import re
 
 from markupsafe import Markup
 
@@ -131,6 +132,27 @@ def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: s
                   + (" checked" if checked else "") + card_close(label, "label"))
 
 
+#: a name's last word when it is a number: what rooms.lobby.unique_name adds to a name
+#: already taken in the room ("Taro", "Taro 2"), kept whole when the name is cut; only
+#: after a part long enough to be cut at all (6+ characters: "CPU 1" stays one span)
+_DUP = re.compile(r"^(.{6,}?)( [0-9]{1,3})$", re.S)
+
+
+def name_span(name, prefix: str = "", cls: str = "name") -> Markup:
+    """A seat's name as ``<span class="name">``, cut with an ellipsis by the CSS when it is
+    too long (static/tefuda.css ``.seat .name``). When the name ends in a number
+    (``"<img src=x> 2"``: two people with one name, rooms.lobby.unique_name) only the part
+    before it is cut: ``<span class="name split"><span>…</span><span> 2</span></span>``,
+    so two cut names still differ (try16). ``prefix`` (Guandan's seat label) comes first,
+    inside the part that is cut."""
+    got = _DUP.match(str(name))
+    if not got:
+        return Markup(f'<span class="{cls}">{escape(f"{prefix} {name}" if prefix else name)}</span>')
+    base = f"{prefix} {got.group(1)}" if prefix else got.group(1)
+    return Markup(f'<span class="{cls} split"><span>{escape(base)}</span>'
+                  f'<span>\u00a0{escape(got.group(2).strip())}</span></span>')
+
+
 def you_first(players: list) -> list:
     """The players from this seat's own on, in the order of play (the CSS seats them
     around the table from the bottom: you, then the next to play on your right)."""
@@ -154,5 +176,5 @@ def area_of(players: list, seat) -> str:
 
 
 #: the card markup as the table's templates call it (their context carries no globals)
-CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU,
+CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU, "name_span": name_span,
                "you_first": you_first, "area_of": area_of}

@@ -22,7 +22,7 @@ from operator import itemgetter
 from markupsafe import Markup
 
 from ..core.i18n import current as _language, gettext as _, ngettext
-from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, num as _num, you_first
+from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, name_span, num as _num, you_first
 
 _cards: dict[tuple, tuple[str, str]] = {}
 
@@ -97,7 +97,7 @@ def _seat_row(p: dict, last: bool = False) -> str:
     points = escape(ngettext("%(n)s点", "%(n)s点", p["total"]) % {"n": _num(p["total"])})
     seat = _num(p["seat"])
     return (f'\n  <!--p:seat-{seat}--><li id="seat-{seat}" class="{cls}" data-seat="{seat}">\n'
-            f'    <span class="name">{escape(p["name"])}</span>{you}\n'
+            f'    {name_span(p["name"])}{you}\n'
             f'    <span class="fan" aria-hidden="true"></span><span class="count" title="{count_title}">{count}</span>\n'
             + "".join(f"    {span}\n" for span in spans)
             + f'    <span class="points">{points}</span>\n  </li><!--/p-->\n  ')

@@ -128,3 +128,17 @@ def test_on_omakase_the_pages_own_auto_play_is_not_offered_beside_stop_auto():
     assert re.search(r"<button[^>]*data-auto-toggle[^>]*hidden", on) and re.search(r"<select[^>]*hidden", on)
     assert not re.search(r"<button[^>]*data-auto-toggle[^>]*hidden", off) and not re.search(r"<select[^>]*hidden", off)
     assert 'id="auto-send"' in on and 'id="select-send"' in on
+
+
+def test_a_numbered_long_name_is_cut_before_its_number():
+    """rooms.lobby.unique_name's "name 2" keeps its number outside the part the CSS cuts
+    (try16: two long names of one person read the same at 375 px); short names and CPUs
+    stay one span; everything is escaped."""
+    from tables.core.markup import name_span
+
+    assert name_span("CPU 1") == '<span class="name">CPU 1</span>'
+    assert name_span("Taro") == '<span class="name">Taro</span>'
+    twin = name_span("<img src=x> 2", prefix="2番")
+    assert twin == ('<span class="name split"><span>2番 &lt;img src=x&gt;</span>'
+                    '<span>\u00a02</span></span>')
+    assert name_span("<b>") == '<span class="name">&lt;b&gt;</span>'
