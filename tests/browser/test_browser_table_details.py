@@ -527,3 +527,27 @@ def test_two_people_of_one_long_name_stay_told_apart_on_a_phone(live_server_url,
     assert twin[0]["cut"], f"{game}: the long name should be cut at 375 px for this test to mean anything: {twin}"
     assert twin[0]["tail"].strip() == "2" and twin[0]["inside"], f"{game}: the number is not shown whole: {twin}"
     assert "<img" in twin[0]["text"], twin  # escaped, shown as text
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE, DESKTOP])
+def test_two_stop_buttons_stand_apart(live_server_url, browser, size):
+    """A hand holding ♠3 and ♥3 is offered two stops in one window (try17: the two buttons
+    touched). The field as daifugo/field.html renders such a window, put into a live table:
+    each button 44×44 on screen, the two at least 4 px apart and not overlapping."""
+    from tables.core import env
+
+    window = {"kind": "stop", "head": "CPU 1 が 8切り を出しました。止める人は？", "chain": [], "deadline_ms": 0,
+              "stops": [{"index": 0, "label": "♠3で止める"}, {"index": 1, "label": "♥3で止める"}]}
+    field = env.default().get_template("daifugo/field.html").render(
+        view={"field": None, "turn": 1}, players=[], window=window, pending=None, over=False)
+    page, _ = open_room(browser, live_server_url, size, "daifugo")
+    # put in and measured in one task: the room's next message may replace the field
+    a, b = page.evaluate("""html => { document.getElementById('field').outerHTML = html;
+        return [...document.querySelectorAll('#stop-window button')].map(e => {
+            const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; }); }""", field)
+    for box in (a, b):
+        assert box["width"] >= 44 - 0.5 and box["height"] >= 44 - 0.5, box
+        assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5, box
+    apart = max(b["x"] - (a["x"] + a["width"]), b["y"] - (a["y"] + a["height"]),
+                a["x"] - (b["x"] + b["width"]), a["y"] - (b["y"] + b["height"]))
+    assert apart >= 4, (size, a, b)
