@@ -551,3 +551,27 @@ def test_two_stop_buttons_stand_apart(live_server_url, browser, size):
     apart = max(b["x"] - (a["x"] + a["width"]), b["y"] - (a["y"] + a["height"]),
                 a["x"] - (b["x"] + b["width"]), a["y"] - (b["y"] + b["height"]))
     assert apart >= 4, (size, a, b)
+
+
+def _my_seven_pass(room) -> bool:
+    pending = room.state.get("pending")
+    return bool(pending) and pending["seat"] == 0 and pending["kind"] == "seven_pass"
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_my_seven_pass_prompt_is_read_whole_on_a_phone(live_server_url, browser, size):
+    """try17: at 812×375 the 7渡し prompt stood in the field's 110 px column, nine lines
+    tall and cut off at the felt's foot. On a phone your own prompt floats over the top of
+    the screen (as a stop window you can answer does): whole on screen, at most four lines,
+    clear of your hand's cards and buttons."""
+    page, _ = open_room(browser, live_server_url, size, "daifugo", seed="seven0", until=_my_seven_pass)
+    page.wait_for_selector("#pending-choice.mine")
+    shoot(page, f"daifugo-seven-pass-{size[0]}x{size[1]}")
+    prompt = page.locator("#pending-choice.mine").bounding_box()
+    assert prompt["x"] >= 0 and prompt["y"] >= 0 and prompt["x"] + prompt["width"] <= size[0] + 0.5 \
+        and prompt["y"] + prompt["height"] <= size[1] + 0.5, prompt
+    assert one_line(page, "#pending-choice.mine p")[0]["lines"] <= 4
+    covered = page.eval_on_selector_all("#hand-cards .card, #hand-controls button:not([hidden])", """(els, p) => els
+        .map(e => e.getBoundingClientRect()).filter(r => r.width > 0
+            && r.left < p.x + p.width && r.right > p.x && r.top < p.y + p.height && r.bottom > p.y).length""", prompt)
+    assert covered == 0, f"{size}: the prompt covers {covered} of the hand's cards and buttons"
