@@ -54,3 +54,26 @@ def test_the_side_rows_summaries_fit_on_a_phone(live_server_url, browser, game, 
         for b in found:
             if a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]:
                 assert abs((a["y"] + a["h"] / 2) - (b["y"] + b["h"] / 2)) <= 1, f"{label}: {a} and {b} are not in line"
+
+
+def second_game_my_turn(room):
+    s = room.state
+    return s["game_no"] >= 2 and s["phase"] == "play" and s["turn"] == 0
+
+
+def test_the_exchange_lines_leave_the_summaries_whole_on_a_phone(live_server_url, browser):
+    """try16: in Daifugō's second game the two exchange lines took the row's room: the log's
+    line was squeezed to "C…" beside the legend and スタンプ and 墓地 fell to a third line.
+    The exchange lines now have a row (the legend at its end) and the log and the other
+    summaries the next: every summary whole, those after the exchange on one line."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo", seed="seven0", until=second_game_my_turn)
+    page.wait_for_selector(".exchange-shown li")
+    shoot(page, "side-daifugo-exchange-375x812")
+    found = page.eval_on_selector_all(".table-side summary", """els => els.filter(e => e.offsetParent !== null).map(e => {
+        const r = e.getBoundingClientRect(), cut = [e, ...e.querySelectorAll('*')].some(x => x.scrollWidth > x.clientWidth + 1);
+        return {text: e.innerText.trim(), x: r.x, y: r.y, w: r.width, h: r.height, cut: cut}; })""")
+    assert len(found) >= 4, found
+    for b in found:
+        assert not b["cut"] and b["x"] >= 0 and b["x"] + b["w"] <= PORTRAIT[0] + 0.5, b
+    rest = [b for b in found if not b["text"].startswith("紫の点")]
+    assert max(b["y"] + b["h"] / 2 for b in rest) - min(b["y"] + b["h"] / 2 for b in rest) <= 1, rest
