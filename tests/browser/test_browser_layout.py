@@ -384,6 +384,42 @@ def guandan_tribute_save() -> str:
     return guandan_return_save()
 
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_guandan_tribute_and_return_at_a_desktop(live_server_url, browser, locale):
+    """try18: at 1280×800 the field listed a double tribute's transfers with full-size cards
+    and bullets, and the second ran out of the field. Hand 2 of a Guandan practice (the
+    return): the field cuts nothing, and its heading and both transfers are inside it, clear
+    of the seats."""
+    from tests.browser.practice import BOOT_TIMEOUT
+
+    page = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, locale=locale).new_page()
+    page.goto(live_server_url + "/practice/guandan/")
+    page.evaluate("s => localStorage.setItem('tefuda.practice.guandan', s)", guandan_tribute_save())
+    page.reload()
+    page.click("#continue")
+    page.wait_for_selector("#hand-form [data-action=return]", timeout=BOOT_TIMEOUT)
+    page.wait_for_timeout(800)
+    shoot(page, f"guandan-return-desktop-{locale[:2]}")
+    field_holds_the_transfers(page, f"guandan return desktop {locale}")
+
+
+def field_holds_the_transfers(page, label: str) -> None:
+    """The field cuts nothing; its heading and the two transfers of a double tribute lie
+    inside it, no seat over them."""
+    field = boxes(page, "#field")[0]
+    cut = page.eval_on_selector("#field", "e => [e.scrollHeight - e.clientHeight, e.scrollWidth - e.clientWidth]")
+    assert max(cut) <= 1, f"{label}: the field cuts its content {cut} ({field})"
+    seats = boxes(page, "#seats .seat")
+    for part in boxes(page, "#field h2") + boxes(page, "#field .gd-transfers li"):
+        assert field["x"] - 0.5 <= part["x"] and part["x"] + part["w"] <= field["x"] + field["w"] + 0.5, f"{label}: {part} outside {field}"
+        assert field["y"] - 0.5 <= part["y"] and part["y"] + part["h"] <= field["y"] + field["h"] + 0.5, f"{label}: {part} outside {field}"
+        for s in seats:
+            over_x = min(s["x"] + s["w"], part["x"] + part["w"]) - max(s["x"], part["x"])
+            over_y = min(s["y"] + s["h"], part["y"] + part["h"]) - max(s["y"], part["y"])
+            assert over_x <= 0.5 or over_y <= 0.5, f"{label}: a seat {s} covers {part}"
+    assert len(boxes(page, "#field .gd-transfers li")) == 2  # gd24: a double tribute
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_guandan_tribute_and_return_on_a_phone(live_server_url, browser, locale):
     """Hand 2 of a Guandan practice (the return of a double tribute: you received one) at
     375×812 and 812×375: the page does not scroll; the field shows its heading and every
@@ -411,18 +447,7 @@ def test_guandan_tribute_and_return_on_a_phone(live_server_url, browser, locale)
         assert height <= vh + 1 and width <= vw + 1, f"{label}: the page scrolls ({width}×{height} px)"
         for col in boxes(page, "#hand-form .gd-col"):
             assert col["x"] >= 0 and col["x"] + col["w"] <= vw + 0.5 and col["y"] >= 0, f"{label}: a column off screen {col}"
-        field = boxes(page, "#field")[0]
-        cut = page.eval_on_selector("#field", "e => [e.scrollHeight - e.clientHeight, e.scrollWidth - e.clientWidth]")
-        assert max(cut) <= 1, f"{label}: the field cuts its content {cut} ({field})"
-        seats = boxes(page, "#seats .seat")
-        for part in boxes(page, "#field h2") + boxes(page, "#field .gd-transfers li"):
-            assert field["x"] - 0.5 <= part["x"] and part["x"] + part["w"] <= field["x"] + field["w"] + 0.5, f"{label}: {part} outside {field}"
-            assert field["y"] - 0.5 <= part["y"] and part["y"] + part["h"] <= field["y"] + field["h"] + 0.5, f"{label}: {part} outside {field}"
-            for s in seats:
-                over_x = min(s["x"] + s["w"], part["x"] + part["w"]) - max(s["x"], part["x"])
-                over_y = min(s["y"] + s["h"], part["y"] + part["h"]) - max(s["y"], part["y"])
-                assert over_x <= 0.5 or over_y <= 0.5, f"{label}: a seat {s} covers {part}"
-        assert len(boxes(page, "#field .gd-transfers li")) == 2  # gd24: a double tribute
+        field_holds_the_transfers(page, label)
         strip = boxes(page, "#hand-form .gd-other-returns")[0]  # a row that scrolls sideways
         assert strip["x"] >= 0 and strip["x"] + strip["w"] <= vw + 0.5, f"{label}: {strip}"
         for b in boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select"):
