@@ -68,11 +68,36 @@
     // page's layout is still the painted one: removing the focused element mid-swap would
     // make the browser lay out the half-swapped page at once.
     var active = document.activeElement;
+    refocus = null;
     if (!active || active === document.body || !room.contains(active)) return;
     for (var el = active; el && el !== room; el = el.parentElement) {
-      if (el.id && e.detail.message.indexOf('id="' + el.id + '"') >= 0) { active.blur(); return; }
+      if (el.id && e.detail.message.indexOf('id="' + el.id + '"') >= 0) { refocus = focusKey(active); active.blur(); return; }
     }
   });
+  // ...and takes it back once the message is in: the same card (its checkbox, by value) or
+  // the same control (by id, else by what it sends) on the new page, so a keyboard player
+  // goes on from where they were (try18: choosing a Guandan card, which re-renders the hand,
+  // threw the focus to the top of the page, 54 Tabs from 出す). Nothing is focused when the
+  // control is gone or the player has moved the focus meanwhile.
+  var refocus = null;
+  function focusKey(el) {
+    if (el.id) return "#" + CSS.escape(el.id);
+    var key = el.tagName.toLowerCase(), told = false;
+    ["name", "value", "data-action", "data-mode", "data-tap", "hx-vals"].forEach(function (a) {
+      var v = el.getAttribute(a);
+      if (v !== null) { key += "[" + a + '="' + CSS.escape(v) + '"]'; told = true; }
+    });
+    var column = el.parentElement && el.parentElement.closest("[data-key]");  // Guandan's rank column
+    if (column) { key = '[data-key="' + CSS.escape(column.getAttribute("data-key")) + '"] ' + key; told = true; }
+    return told ? key : null;
+  }
+  function takeFocusBack() {
+    if (!refocus || (document.activeElement && document.activeElement !== document.body)) return;
+    var found = room.querySelectorAll(refocus);  // one control, or none: never a guess
+    if (found.length === 1 && found[0].getClientRects().length) found[0].focus({ preventScroll: true });
+  }
+  room.addEventListener("htmx:wsAfterMessage", takeFocusBack);
+  room.addEventListener("tefuda:later", takeFocusBack);
   // htmx visits every element of a part it replaces (an event, and every extension's hook,
   // for each) to undo what it set up there. What it sets up in these parts lives on their
   // own elements (ws-send, hx-trigger="change": no listener elsewhere, no timer, no socket),

@@ -365,6 +365,8 @@ def test_play_is_the_main_button_once_cards_are_chosen_and_all_works_by_keyboard
     tab_to(page, "#hand-form button[value=hint]")
     page.keyboard.press("Enter")
     page.wait_for_selector("#msg[data-code=hint]")
+    # the hint re-renders the hand: the focus is back on ヒント, not on the page (try18)
+    assert page.evaluate("document.activeElement.matches('#hand-form button[value=hint]')")
     if page.locator("#hand-form input[name=card]:checked").count():
         tab_to(page, "#hand-form button.plain-play, #hand-form .effect-choice:not([hidden]) button[data-mode=effect]")
         page.keyboard.press("Enter")
@@ -375,6 +377,26 @@ def test_play_is_the_main_button_once_cards_are_chosen_and_all_works_by_keyboard
         page.keyboard.press("Enter")
         page.wait_for_selector("#hand-form:not(:has(.my-turn))")
     assert not page.locator("#msg.error").count(), page.inner_text("#msg")
+
+
+def test_choosing_a_guandan_card_by_keyboard_keeps_the_focus_on_it(live_server_url, browser):
+    """try18: in Guandan a chosen card re-renders the hand (the play's name, the wild's
+    readings), and the focus fell to the page: the next Tab went to the top, 54 Tabs from
+    出す. Now the focus is on the same card once the hand is back, and Tab goes on from it."""
+    page = open_table(browser, live_server_url, "guandan", 4, size=DESKTOP)
+    card = "#hand-form input[name=card] >> nth=0"
+    value = page.get_attribute(card, "value")
+    mine = f"#hand-form input[name=card][value='{value}']"
+    page.focus(card)
+    page.eval_on_selector(mine, "e => { e.__before = true; }")
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => {{ const e = document.querySelector({mine!r}); return e && !e.__before; }}")
+    page.wait_for_timeout(200)
+    assert page.is_checked(mine)
+    assert page.evaluate(f"document.activeElement.matches({mine!r})"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    page.keyboard.press("Tab")
+    assert page.evaluate("!!document.activeElement.closest('#hand-form')"), "Tab left the hand"
 
 
 def guandan_tribute_save() -> str:
