@@ -40,9 +40,10 @@ def _host(seats: list, order: int) -> Seat:
     return seat
 
 
-def _waiting(room: Room) -> None:
+def _waiting(room: Room, refusal=errors.in_progress) -> None:
+    """Refuses (``refusal()``: joining's in_progress by default) unless the room waits."""
     if room.status != Room.Status.WAITING:
-        raise errors.in_progress()
+        raise refusal()
 
 
 def _next_order(room: Room) -> int:
@@ -147,7 +148,7 @@ def add_cpu(room_id, by: int, version: int) -> Room:
     """Host adds a CPU seat (level ふつう; :func:`set_cpu_level` changes it)."""
     def change(room, seats, now):
         _host(seats, by)
-        _waiting(room)
+        _waiting(room, errors.playing)
         if len(seats) >= opts.PLAYERS[room.game][1]:
             raise errors.room_full()
         n = 1 + sum(1 for s in seats if s.kind == CPU)
@@ -162,7 +163,7 @@ def set_cpu_level(room_id, by: int, target: int, level, version: int) -> Room:
     the room waits; a person's seat, an unknown level or a non-host is refused."""
     def change(room, seats, now):
         _host(seats, by)
-        _waiting(room)
+        _waiting(room, errors.playing)
         seat = _seat(seats, target)
         if seat.kind != CPU:
             raise errors.Refused("not_cpu", "CPUの席ではありません。", "That seat is not a CPU.")
@@ -177,11 +178,12 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
     """Host removes a CPU or a person (the person's socket is told and closed)."""
     def change(room, seats, now):
         _host(seats, by)
-        _waiting(room)
+        _waiting(room, errors.playing)
         seat = _seat(seats, target)
         if seat.is_host:
             raise errors.Refused("self", "ホスト自身は外せません。", "The host cannot remove themselves.")
-        record.removed(room.game, room.status, room.state)
+        if seat.is_human:  # a person (a CPU taken away is not someone leaving: try18)
+            record.removed(room.game, room.status, room.state)
         seat.delete()
     return commit(room_id, version, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
 
@@ -190,7 +192,7 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
     opts.validate(data)  # hostile values refused before anything reads them
     def change(room, seats, now):
         _host(seats, by)
-        _waiting(room)
+        _waiting(room, errors.playing)
         game, changed = data.get("game"), []
         if game in opts.GAMES and game != room.game:  # the host picks another game
             lo, hi = opts.PLAYERS[game]
@@ -220,7 +222,7 @@ def start(room_id, by: int, version: int, *, seed: str | None = None,
     later hands follow from it: tables.core.history.deal ``chained``)."""
     def change(room, seats, now):
         _host(seats, by)
-        _waiting(room)
+        _waiting(room, errors.playing)
         n = room.options["players"]
         for i in range(len(seats), n):
             Seat.objects.create(room=room, order=1000 + i, kind=CPU, level=cpu_level,

@@ -34,6 +34,14 @@ def in_progress() -> Refused:
                    "A game is in progress in this room; nobody can join midway.")
 
 
+def playing() -> Refused:
+    """A host's waiting-room action (add or remove a seat, a CPU's level, the options,
+    start) while a game is on: they wait for the waiting room (try18: such a message was
+    answered 「途中からは入れません」, which is about joining)."""
+    return Refused("playing", "ゲーム中はできません。結果の画面の「ロビーへ」で待合室に戻るとできます。",
+                   "Not during a game: back in the waiting room (Back to the lobby, on a result) you can.")
+
+
 def room_full() -> Refused:
     return Refused("room_full", "この部屋は満員です。", "This room is full.")
 

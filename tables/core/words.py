@@ -31,6 +31,7 @@ REFUSALS = {
     "late": gettext_noop("間に合いませんでした。止める・割り込む時間はもう終わっていたので、何も起きていません。"),
     "not_host": gettext_noop("ホストだけができる操作です。"),
     "in_progress": gettext_noop("この部屋はゲーム中です。途中からは入れません。"),
+    "playing": gettext_noop("ゲーム中はできません。結果の画面の「ロビーへ」で待合室に戻るとできます。"),
     "room_full": gettext_noop("この部屋は満員です。"),
     "closed": gettext_noop("この部屋はもうありません。"),
     "not_seated": gettext_noop("この部屋に席がありません。"),

@@ -185,3 +185,16 @@ def test_no_name_or_passphrase_survives_in_the_database_after_rooms_expire():
     for secret in (name, other, phrase, "ないしょ", "Kx27", "Zq81", "Wq93"):
         assert secret not in dump, secret
     assert "127.0.0.1" not in dump and "Mozilla" not in dump
+
+
+def test_a_cpu_taken_away_is_not_counted_as_someone_removed():
+    """try18: the dashboard's ホストが外した read 5 for one person and four CPUs removed."""
+    room, _ = enter(["あき", "ふゆ"], "analytics cpus")
+    for _ in range(2):
+        lobby.add_cpu(room.pk, 0, Room.objects.get(pk=room.pk).version)
+    cpus = sorted(s.order for s in Room.objects.get(pk=room.pk).seats.all() if not s.is_human)
+    for order in cpus:
+        lobby.remove(room.pk, 0, order, Room.objects.get(pk=room.pk).version)
+    assert n("removed") == 0
+    lobby.remove(room.pk, 0, 1, Room.objects.get(pk=room.pk).version)  # ふゆ
+    assert n("removed") == 1

@@ -59,3 +59,32 @@ async def test_a_guest_is_told_only_the_host_can(make_room, caplog, language):
     await host.act("add_cpu")
     assert (await adb(Room.objects.get)(pk=room.id)).version == before[0] + 1
     await host.close(); await guest.close()
+
+
+HOST_TRIES = [{"act": "add_cpu"}, {"act": "remove", "seat": "1"}, {"act": "cpu_level", "seat": "2", "level": "strong"},
+              {"act": "options", "speed": "fast"}, {"act": "start"}]
+PLAYING = {None: "ゲーム中はできません。", "en": "Not during a game", "zh-hans": "游戏进行中不能这样操作"}
+
+
+@pytest.mark.parametrize("language", [None, "en", "zh-hans"])
+async def test_the_host_is_told_these_wait_for_the_waiting_room(make_room, caplog, language):
+    """try18: the host's remove or options sent during a game were answered 「この部屋は
+    ゲーム中です。途中からは入れません。」, which is about joining. They are refused as
+    waiting for the waiting room (the result's ロビーへ), in the host's language, and the
+    room is unchanged."""
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    await adb(lobby.add_cpu)(room.id, 0, (await adb(Room.objects.get)(pk=room.id)).version)
+    await adb(lobby.start)(room.id, 0, (await adb(Room.objects.get)(pk=room.id)).version)
+    host = Tab(room.id, language=language)
+    await host.open(toks["あき"])
+    await host.drain()
+    before = await adb(state)(room.id)
+    caplog.set_level(logging.ERROR)
+    for msg in HOST_TRIES:
+        await host.comm.send_to(text_data=json.dumps({**msg, "version": str(before[0])}))
+        reply = await host.recv()
+        assert 'data-code="playing"' in reply and PLAYING[language] in reply, (msg, reply[:300])
+        await host.drain(0.05)
+    assert await adb(state)(room.id) == before
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await host.close()
