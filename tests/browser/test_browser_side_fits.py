@@ -1,6 +1,6 @@
 """The side row's summaries on a phone stay on screen (a new user's report): late in a
 6-player Daifugō hand "Graveyard 90" (English) ran past the right edge upright, and at a
-Guandan result held sideways 已打的局 (Chinese) was cut off in the narrow column. Each
+Guandan result held sideways 已打的局 (Chinese; now 各局结果) was cut off in the narrow column. Each
 summary of the row is measured inside the row and the viewport, and nothing scrolls
 sideways. With ``TEFUDA_SHOTS=<folder>`` each screen is saved there."""
 import pytest
@@ -23,7 +23,7 @@ def guandan_result(room):
 
 
 CASES = {"daifugo": ({"players": "6"}, late_daifugo, "#graveyard summary", "Graveyard 9"),
-         "guandan": ({}, guandan_result, "#graveyard summary", "已打的局")}
+         "guandan": ({}, guandan_result, "#graveyard summary", "各局结果")}
 
 
 @pytest.mark.parametrize("game, lang", [("daifugo", "en"), ("guandan", "zh-hans")])

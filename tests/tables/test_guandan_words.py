@@ -178,3 +178,17 @@ def test_a_hint_names_what_the_wild_stands_for_and_why_in_the_readers_language(l
         assert words.hint_text("guandan", passing) == keep
     with i18n.use("ja"):
         assert words.hint_text("guandan", with_wild) == with_wild["ja"] and "扱い" in with_wild["ja"]
+
+
+def test_the_results_list_is_not_named_like_the_replays_list():
+    """try18: Guandan's side showed これまでの局を再生（2） beside これまでの局 0 (in English
+    "Replay past hands (3)" beside "Past hands 1"): two lists, one name. The results list
+    is 各局の結果 in every language, and no word of it names the replays' list."""
+    from tables.core import i18n
+    from tables.guandan.present import FORMATS
+
+    for lang, replays in (("ja", "これまでの局を再生"), ("en", "Replay past hands"), ("zh-hans", None)):
+        with i18n.use(lang):
+            results = i18n.gettext(FORMATS["past_count"]) % {"n": 1}
+            replays = replays or i18n.gettext("これまでの局を再生")
+        assert results.split()[0].lower() not in replays.lower() and "これまでの局" not in results, (lang, results, replays)
