@@ -21,6 +21,8 @@ from typing import Iterable
 from django.db.models import Max, Sum
 from django.utils.translation import gettext, gettext_lazy as _
 
+from tables.core import options as opts
+
 from . import metrics as m
 from .models import DailyCount
 
@@ -124,8 +126,7 @@ def write_csv(out, start: date, end: date, game: str = "") -> None:
 
 def game_choices() -> Iterable[tuple[str, str]]:
     """The game filter's choices, in the staff member's language."""
-    return [("", gettext("すべてのゲーム")), ("daifugo", gettext("大富豪")), ("guandan", gettext("掼蛋")),
-            ("doudizhu", gettext("斗地主"))]
+    return [("", gettext("すべてのゲーム"))] + [(code, gettext(name)) for code, name in opts.GAMES.items()]
 
 
 def chart_labels() -> dict:

@@ -117,9 +117,9 @@ def test_the_dashboard_is_in_the_admin_index_and_read_only(staff):
 
 
 @pytest.mark.parametrize("lang, title, totals, phase, series, card, stop", [
-    ("ja", "利用状況ダッシュボード", "合計", "結果画面", "始まったゲーム", "<td>大富豪</td><td>8切り</td>", "止めた 1"),
-    ("en", "Usage dashboard", "Totals", "result screen", "Games started", "<td>Daifugō</td><td>8-cut (hachi-giri)</td>", "stopped 1"),
-    ("zh-CN", "使用情况面板", "合计", "结果界面", "开始的游戏", "<td>大富豪</td><td>八切</td>", "阻止 1"),
+    ("ja", "利用状況ダッシュボード", "合計", "結果画面", "始まったゲーム", "<td>オリジナル大富豪</td><td>8切り</td>", "止めた 1"),
+    ("en", "Usage dashboard", "Totals", "result screen", "Games started", "<td>Tycoon (original Daifugō)</td><td>8-cut (hachi-giri)</td>", "stopped 1"),
+    ("zh-CN", "使用情况面板", "合计", "结果界面", "开始的游戏", "<td>大富豪（原创规则）</td><td>八切</td>", "阻止 1"),
 ])
 def test_the_dashboard_reads_in_the_staff_members_language(numbers, staff, lang, title, totals, phase, series,
                                                            card, stop):
@@ -131,3 +131,18 @@ def test_the_dashboard_reads_in_the_staff_members_language(numbers, staff, lang,
     assert card in html and f"<td>{stop}</td>" in html and "eight_cut" not in html.split("usage-data")[0]
     data = json.loads(html.split('id="usage-data" type="application/json">')[1].split("</script>")[0])
     assert data["labels"]["games_started"] == series
+
+
+@pytest.mark.parametrize("lang, games, period", [
+    ("ja", ("オリジナル大富豪", "闘地主", "掼蛋"), "、すべてのゲーム。"),
+    ("en", ("Tycoon (original Daifugō)", "Dou Dizhu", "Guandan"), ", all games."),
+])
+def test_the_dashboard_names_the_games_as_the_site_does(numbers, staff, lang, games, period):
+    """try18: the dashboard said 斗地主 and 大富豪 where the site says 闘地主 and オリジナル
+    大富豪, and its period line read "2026-12-03, すべてのゲーム." in Japanese."""
+    html = _login(staff).get(URL, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    for name in games:
+        assert f">{name}</option>" in html, name
+    assert period in html
+    if lang == "ja":
+        assert "斗地主" not in html
