@@ -77,3 +77,25 @@ def test_the_exchange_lines_leave_the_summaries_whole_on_a_phone(live_server_url
         assert not b["cut"] and b["x"] >= 0 and b["x"] + b["w"] <= PORTRAIT[0] + 0.5, b
     rest = [b for b in found if not b["text"].startswith("紫の点")]
     assert max(b["y"] + b["h"] / 2 for b in rest) - min(b["y"] + b["h"] / 2 for b in rest) <= 1, rest
+
+
+def long_log_my_turn(room):
+    s = room.state
+    return s["game_no"] >= 2 and len(s["log"]) >= 16 and s["phase"] == "play" and s["turn"] == 0
+
+
+def test_a_long_logs_heading_stays_in_view_at_a_desktop(live_server_url, browser):
+    """try18: at a desktop (1280×720; six seats, the second game: the exchange above the log) the log
+    scrolled to its newest line took its heading out of view but for a sliver. The heading
+    stays at the top of the log's box: what is there is the log itself (its heading), not
+    one of its lines."""
+    page, _ = open_room(browser, live_server_url, (1280, 720), "daifugo", options={"players": "6"}, seed="side7",
+                        until=long_log_my_turn)
+    page.wait_for_timeout(800)
+    shoot(page, "side-daifugo-long-log-1280x720")
+    got = page.evaluate("""() => { const log = document.getElementById('log'), r = log.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + 40, r.top + 6);
+        return {scrolled: log.scrollTop, over: log.scrollHeight - log.clientHeight, top: at === log,
+                lines: log.children.length, height: r.height}; }""")
+    assert got["over"] > 0 and got["scrolled"] > 0, f"the log should be long enough to scroll: {got}"
+    assert got["top"], f"a line of the log, not its heading, is at its top: {got}"
