@@ -35,3 +35,16 @@ def test_a_refused_form_comes_back_as_typed(client):
     html = client.post("/rooms/enter/", {"name": "Ann", "passphrase": typed}).content.decode()
     assert "32" in html and 'value="Ann"' in html
     assert f'value="{typed.replace("<", "&lt;").replace(">", "&gt;")}"' in html
+
+
+@pytest.mark.parametrize("lang", ["ja", "en", "zh-hans"])
+def test_the_language_switch_names_each_language_in_itself(client, lang):
+    """try18: in the Japanese site the EN button's name (title, aria-label) was 英語(米国),
+    Django's own name in the page's language. A switch names each language as its readers
+    do, whatever the page's language."""
+    import re
+
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    switch = re.search(r'<form class="lang-switch".*?</form>', html, re.S).group(0)
+    named = dict(re.findall(r'value="([\w-]+)" lang="[\w-]+" title="([^"]+)"', switch))
+    assert named == {"ja": "日本語", "en": "English", "zh-hans": "简体中文"}, named
