@@ -150,3 +150,15 @@ def test_base_template_reports_errors_without_query_strings():
     html = Client().get("/").content.decode()
     assert 'addEventListener("unhandledrejection"' in html and "location.pathname" in html
     assert "location.href" not in html and "/analytics/client-error/" in html
+
+
+def test_a_resize_observer_loop_notice_is_not_counted_as_an_error():
+    """try18: the dashboard listed Chrome's "ResizeObserver loop completed with undelivered
+    notifications" (a notice the specification expects, sent when a window is resized) as a
+    browser error. It is answered like any report and not counted; a real one still is."""
+    client = Client()
+    for message in ("ResizeObserver loop completed with undelivered notifications.", "ResizeObserver loop limit exceeded"):
+        assert _post(client, {"kind": "error", "message": message, "path": "/rooms/x/", "line": 0}).status_code == 204
+    assert n("client_error") == 0
+    _post(client, {"kind": "error", "message": "boom", "path": "/", "line": 3})
+    assert n("client_error") == 1
