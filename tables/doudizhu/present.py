@@ -307,6 +307,18 @@ def terms(line: Markup) -> Markup:
     return Markup("".join(piece if i % 2 else f'<span class="term">{piece}</span>' for i, piece in enumerate(parts)))
 
 
+def bidding_line(view: dict, names: dict) -> str:
+    """The field's line while bidding (seed 001 §3): the highest bid and its bidder; with
+    none yet, and someone has already said 入札しない, that a deal nobody bids on is dealt
+    again (try18: 「まだ入札はありません」 beside two seats' 入札しない read as if their passes
+    were lost)."""
+    if view["highest_bid"]:
+        return _("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": names.get(view["highest_bidder"], "")}
+    if view["bids"]:
+        return _("入札中：まだ入札はありません（全員が入札しないと配り直し）")
+    return _("入札中：まだ入札はありません")
+
+
 def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict | None, i_won: bool) -> dict:
     """The sentences of the status, the field and the result (seed 001 §3, §15–§19,
     §23) in the current language, with their numbers and names filled in."""
@@ -320,8 +332,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
         "stake": terms(_m(gettext_noop("入札 B＝%(b)s ・ 倍付け N＝%(n)s ・ 得点 P＝%(p)s"), b=b, n=n, p=p)),
         "target": _("%(n)s点先取") % {"n": view["target"]},
         "redeal": redeal_line(view),
-        "bidding": (_("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": names.get(view["highest_bidder"], "")}
-                    if view["highest_bid"] else _("入札中：まだ入札はありません")),
+        "bidding": bidding_line(view, names),
         "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": play_name(trick["type"])}
                   if trick else ""),
         "turn": turn_line(_("%(name)s の番です"), turn_name) if turn_name else _("あなたの番です"),

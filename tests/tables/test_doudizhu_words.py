@@ -101,3 +101,23 @@ def test_a_hint_gives_its_reason_in_the_readers_language(lang, said):
         notice, _ = moves.next_hint("doudizhu", engine, state, seat, [])
         text = words.notice_text("doudizhu", notice)
     assert text.startswith(said) and "入札" not in text  # none of the engine's Japanese
+
+
+@pytest.mark.parametrize("lang, none_yet, again", [
+    ("ja", "入札中：まだ入札はありません", "全員が入札しないと配り直し"),
+    ("en", "No bids yet", "dealt again"),
+    ("zh-hans", "还没有人叫分", "重新发牌"),
+])
+def test_the_bidding_line_says_a_deal_nobody_bids_on_is_dealt_again(lang, none_yet, again):
+    """try18: 「まだ入札はありません」 beside two seats' 入札しない. Once someone has passed
+    with no bid yet, the line adds that a deal nobody bids on is dealt again (seed 001 §3)."""
+    from tables.core import i18n
+    from tables.doudizhu.present import bidding_line
+
+    with i18n.use(lang):
+        first = bidding_line({"highest_bid": 0, "highest_bidder": None, "bids": []}, {})
+        passed = bidding_line({"highest_bid": 0, "highest_bidder": None, "bids": [{"seat": 1, "value": 0}]}, {})
+        bid = bidding_line({"highest_bid": 2, "highest_bidder": 1, "bids": [{"seat": 1, "value": 2}]}, {1: "CPU 1"})
+    assert none_yet in first and again not in first
+    assert none_yet in passed and again in passed
+    assert "CPU 1" in bid and again not in bid
