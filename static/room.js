@@ -71,14 +71,20 @@
     refocus = null;
     if (!active || active === document.body || !room.contains(active)) return;
     for (var el = active; el && el !== room; el = el.parentElement) {
-      if (el.id && e.detail.message.indexOf('id="' + el.id + '"') >= 0) { refocus = focusKey(active); active.blur(); return; }
+      if (el.id && e.detail.message.indexOf('id="' + el.id + '"') >= 0) {
+        if (active.matches(":focus-visible")) refocus = focusKey(active);  // a keyboard's focus (a tap's or a click's is not)
+        active.blur(); return;
+      }
     }
   });
-  // ...and takes it back once the message is in: the same card (its checkbox, by value) or
-  // the same control (by id, else by what it sends) on the new page, so a keyboard player
-  // goes on from where they were (try18: choosing a Guandan card, which re-renders the hand,
-  // threw the focus to the top of the page, 54 Tabs from 出す). Nothing is focused when the
-  // control is gone or the player has moved the focus meanwhile.
+  // ...and a keyboard's focus is given back once the message is in: the same card (its
+  // checkbox, by value) or the same control (by id, else by what it sends) on the new page,
+  // so a keyboard player goes on from where they were (try18: choosing a Guandan card, which
+  // re-renders the hand, threw the focus to the top of the page, 54 Tabs from 出す). Nothing
+  // is focused when the control is gone or the player has moved the focus meanwhile. It is
+  // done at the next frame, whose layout the browser makes anyway: finding the control on
+  // screen inside the message's task laid the page out there (bench/table_page.py: 17 tasks
+  // over 50 ms in 40 plays against 2, when it ran after every clicked button's message).
   var refocus = null;
   function focusKey(el) {
     if (el.id) return "#" + CSS.escape(el.id);
@@ -96,8 +102,9 @@
     var found = room.querySelectorAll(refocus);  // one control, or none: never a guess
     if (found.length === 1 && found[0].getClientRects().length) found[0].focus({ preventScroll: true });
   }
-  room.addEventListener("htmx:wsAfterMessage", takeFocusBack);
-  room.addEventListener("tefuda:later", takeFocusBack);
+  function takeFocusBackSoon() { if (refocus) requestAnimationFrame(takeFocusBack); }
+  room.addEventListener("htmx:wsAfterMessage", takeFocusBackSoon);
+  room.addEventListener("tefuda:later", takeFocusBackSoon);
   // htmx visits every element of a part it replaces (an event, and every extension's hook,
   // for each) to undo what it set up there. What it sets up in these parts lives on their
   // own elements (ws-send, hx-trigger="change": no listener elsewhere, no timer, no socket),
