@@ -7,6 +7,7 @@ allows, so following is cheap and leading enumerates sets and sequences directly
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 
 from .cards import JOKER, RANK, SUIT, SUIT_ORDER
@@ -33,22 +34,38 @@ def _sets(by_rank, jokers, sizes) -> list[Play]:
     """Singles and sets of the given sizes: every sub-multiset of one rank's naturals plus
     0…n jokers, and joker-only plays."""
     out = []
+    if not sizes:
+        return out
     nj = len(jokers)
+    joker_runs = [tuple(jokers[:j]) for j in range(nj + 1)]
+    lo, hi = max(1, min(sizes) - nj), max(sizes)  # how many naturals a set may hold
     for rank, suits in by_rank.items():
         groups = [suits[s] for s in SUIT_ORDER if s in suits]
-        for counts in product(*[range(len(g) + 1) for g in groups]):
-            naturals = [c for g, k in zip(groups, counts) for c in g[:k]]
-            if not naturals:
+        flat = [c for g in groups for c in g]
+        for total, idx in _selections(tuple(len(g) for g in groups)):
+            if not lo <= total <= hi:
                 continue
+            naturals = tuple([flat[i] for i in idx])
             for j in range(nj + 1):
-                size = len(naturals) + j
+                size = total + j
                 if size in sizes:
-                    cards = tuple(naturals) + tuple(jokers[:j])
-                    out.append(Play(cards, SINGLE if size == 1 else SET, rank, j))
+                    out.append(Play(naturals + joker_runs[j], SINGLE if size == 1 else SET, rank, j))
     for j in range(1, nj + 1):
         if j in sizes:
-            out.append(Play(tuple(jokers[:j]), SINGLE if j == 1 else SET, JOKER, j))
+            out.append(Play(joker_runs[j], SINGLE if j == 1 else SET, JOKER, j))
     return out
+
+
+@lru_cache(maxsize=None)
+def _selections(lens: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every sub-multiset of groups of these lengths, taken from the front of each group, in
+    :func:`itertools.product` order: ``(size, indices into the groups laid end to end)``."""
+    starts = [sum(lens[:i]) for i in range(len(lens))]
+    out = []
+    for counts in product(*[range(n + 1) for n in lens]):
+        idx = tuple(i for st, k in zip(starts, counts) for i in range(st, st + k))
+        out.append((len(idx), idx))
+    return tuple(out)
 
 
 def _sequences(by_suit, jokers, lengths, substitutes: bool = True) -> list[Play]:
