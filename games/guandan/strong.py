@@ -15,7 +15,6 @@ from games.core import search
 
 from . import cpu
 from .engine import GuandanEngine
-from .legal import generate
 from .levels import partner, team_of
 
 WIDTH = 3
@@ -40,7 +39,7 @@ class Adapter(search.Adapter):
         first = cpu.choose_normal(self.engine, state, seat)
         level = cpu.engine_level(state)
         table = self.engine.table(state)
-        plays = generate(state["hands"][seat], level, table)
+        plays = cpu.plays_of(state["hands"][seat], level, table)
         if table is not None and state["trick"]["last"]["seat"] == partner(seat):
             plays = [p for p in plays if len(p.cards) == len(state["hands"][seat])]
         ctx = cpu._Ctx(state, seat, level)
