@@ -140,19 +140,20 @@ def _urgent(state: dict, seat: int) -> bool:
     return any(0 < len(h) <= 2 for s, h in enumerate(state["hands"]) if s != seat)
 
 
-def ranked_plays(engine, state: dict, seat: int) -> list[tuple[float, Play]]:
+def ranked_plays(engine, state: dict, seat: int) -> tuple[tuple[float, Play], ...]:
     """Legal plays with their cost, cheapest first (without sequences that spend a joker
     on a rank the hand holds: never cheaper than the same play with the natural).
 
     Memoised on everything the list depends on (:func:`_ranked_key`): the つよい search's
-    rollouts meet the same hand on the same field again and again (a third of the calls)."""
+    rollouts meet the same hand on the same field again and again (a third of the calls);
+    hence a tuple, shared between callers."""
     key = _ranked_key(state, seat)
     got = _RANKED.get(key)
     if got is None:
         if len(_RANKED) >= _RANKED_MAX:
             _RANKED.clear()
-        got = _RANKED[key] = _ranked_plays(engine, state, seat)
-    return list(got)
+        got = _RANKED[key] = tuple(_ranked_plays(engine, state, seat))
+    return got
 
 
 _RANKED: dict = {}
