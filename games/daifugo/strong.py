@@ -39,8 +39,17 @@ class Adapter(search.Adapter):
         return search.ranked(plays, first, WIDTH)
 
 
+    def consistent(self, world: dict, seat: int) -> bool:
+        """The seats that passed on the play now on the field would pass in ``world``."""
+        return search.passes_hold(self.engine, world, passed_since_play(world, seat))
+
     def finished(self, state: dict) -> bool:
         return state["phase"] == "over"
+
+    def settled(self, state: dict, seat: int) -> bool:
+        """The game is over, or ``seat`` is out legitimately: its place is then fixed
+        (:meth:`value` gives it already) and the others' play-out would only spend plies."""
+        return state["phase"] == "over" or seat in state["finished"]
 
     def work(self, state: dict) -> float:
         """A move costs the ふつう CPU about 0.10 ms + 0.015 ms a card in the hand of the
@@ -63,6 +72,18 @@ class Adapter(search.Adapter):
         below = sum(1 for s in live if len(state["hands"][s]) > mine) \
             + 0.5 * sum(1 for s in live if len(state["hands"][s]) == mine)
         return below / (n - 1)
+
+
+def passed_since_play(state: dict, seat: int) -> list[int]:
+    """Seats other than ``seat`` that passed after the play now on the field (the public
+    log's events since its last play)."""
+    out = []
+    for e in reversed(state["log"]):
+        if e["type"] == "play":
+            return out
+        if e["type"] == "pass" and e["seat"] != seat:
+            out.append(e["seat"])
+    return []  # the play fell out of the kept log: nothing known for sure
 
 
 ADAPTER = Adapter()

@@ -51,6 +51,10 @@ class Adapter(search.Adapter):
         return search.ranked(actions, first, WIDTH)
 
 
+    def consistent(self, world: dict, seat: int) -> bool:
+        """The seats that passed on the play now on the table would pass in ``world``."""
+        return search.passes_hold(self.engine, world, [p for p in world["trick"]["passed"] if p != seat])
+
     def finished(self, state: dict) -> bool:
         """The hand is settled, or its winner is known: the first player out (§16)."""
         return state["phase"] != "play" or bool(state["finished"])
