@@ -145,3 +145,47 @@ def test_a_world_that_overruns_the_budget_before_min_worlds_ends_the_search():
     budget = search.Budget(samples=8, plies=20, horizon=10, min_worlds=2)
     assert search.search(adapter, s, 1, budget) == {"type": "pass"}
     assert adapter.rollouts == 2
+
+
+class _Picky(_Fixed):
+    """Worlds are consistent only when seat 2 holds ``card``; ``asked`` counts the checks."""
+
+    def __init__(self, card):
+        super().__init__({False: 0.5, True: 0.5})
+        self.card, self.asked = card, 0
+
+    def consistent(self, world, seat):
+        self.asked += 1
+        return self.card in world["hands"][2]
+
+
+def test_deal_world_deals_again_while_the_world_is_not_consistent():
+    s = _three_state()
+    card = s["hands"][2][0]
+    adapter = _Picky(card)
+    world, checked = search.deal_world(adapter, s, 1, random.Random(1), 0)
+    assert (checked, adapter.asked) == (0, 0)  # redeals=0: never asked
+    for seed in range(10):
+        adapter.asked = 0
+        world, checked = search.deal_world(adapter, s, 1, random.Random(seed), 50)
+        assert card in world["hands"][2] and checked == adapter.asked >= 1
+        assert world["hands"][1] == s["hands"][1]
+
+
+def test_passes_hold_asks_the_normal_cpu_and_leaves_the_turn():
+    s = _three_state()  # seat 0 led a 3; seat 1 to play, seat 2 holds K A 2 2
+    engine = dd_strong.ADAPTER.engine
+    assert search.passes_hold(engine, s, []) is True
+    assert search.passes_hold(engine, s, [2]) is (engine.choose(dict(s, turn=2), 2)["type"] == "pass")
+    assert s["turn"] == 1
+
+
+def test_daifugo_rollouts_stop_once_the_seat_is_out():
+    from games.daifugo import strong as df_strong
+    from games.daifugo.engine import DaifugoEngine
+    s = DaifugoEngine().new({}, "settled")
+    a = df_strong.ADAPTER
+    assert not a.settled(s, 0)
+    s["finished"] = [2]
+    assert a.settled(s, 2) and not a.settled(s, 0)
+    assert a.value(s, 2) == 1.0

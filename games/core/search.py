@@ -4,9 +4,11 @@ A decision at ``(state, seat)`` is made by a game's :class:`Adapter`:
 
 1. ``candidates``: a few actions worth comparing, the ふつう CPU's choice first;
 2. ``samples`` times: deal the cards ``seat`` cannot see at random among the other hands,
-   keeping every count and every card known to be in a hand (``determinize``); play each
+   keeping every count and every card known to be in a hand (``determinize``; dealt again
+   while it contradicts a pass the seat saw, ``consistent`` and ``Budget.redeals``); play each
    candidate in that same world, then let the ふつう CPU play every seat on (at most
-   ``horizon`` moves, or until ``finished``), and score the end for ``seat`` (``value``);
+   ``horizon`` moves, or until ``seat``'s result is ``settled``), and score the end for
+   ``seat`` (``value``);
 3. keep the candidate with the best average; ties — and a lead smaller than ``margin`` —
    keep the ふつう choice (the search must earn a change).
 
@@ -37,7 +39,10 @@ class Budget:
     plies go to more worlds for the rest (the ふつう choice is never dropped).
     ``min_worlds``: fewer worlds than this (the budget ran out first, or worlds as long as
     the last one would not reach it in the plies left: the search stops there) keep the
-    ふつう choice — a change needs evidence."""
+    ふつう choice — a change needs evidence.
+    ``redeals`` (0: never): a world that contradicts what the seat saw
+    (:meth:`Adapter.consistent`) is dealt again, up to this many times (the last one drawn
+    is kept); each deal checked counts one ply."""
 
     samples: int = 12
     plies: float = 400
@@ -45,6 +50,7 @@ class Budget:
     margin: float = 0.0
     prune: float = 0.0
     min_worlds: int = 1
+    redeals: int = 0
 
 
 class Adapter:
@@ -65,9 +71,20 @@ class Adapter:
         world["hands"] = deal_unseen(state["hands"], seat, rng)
         return world
 
+    def consistent(self, world: State, seat: int) -> bool:
+        """Whether ``world`` agrees with what ``seat`` saw the others do (default: always;
+        see :func:`passes_hold`). Only asked when :attr:`Budget.redeals` is set."""
+        return True
+
     def finished(self, state: State) -> bool:
         """The rollout ends here (the hand or game is settled)."""
         raise NotImplementedError
+
+    def settled(self, state: State, seat: int) -> bool:
+        """``seat``'s value can no longer change: its rollout may stop here (default:
+        :meth:`finished`; a game where a seat's result is fixed before the end says so,
+        and the plies left buy more worlds)."""
+        return self.finished(state)
 
     def value(self, state: State, seat: int) -> float:
         """How good ``state`` is for ``seat`` (higher is better), finished or not."""
@@ -106,6 +123,36 @@ def deal_unseen(hands: list[list[int]], seat: int, rng: random.Random,
     return out
 
 
+def passes_hold(engine: Engine, world: State, passers: list[int]) -> bool:
+    """Whether the ふつう CPU, holding ``world``'s hands, passes at each of ``passers`` as
+    they did on the play now on the table (asked as if it were their turn now: they passed
+    since that play, so their hands and everything their choice reads are as now; the
+    opponents are ふつう in the arena, and a likely model of people elsewhere)."""
+    turn = world["turn"]
+    try:
+        for p in passers:
+            world["turn"] = p
+            if engine.choose(world, p)["type"] != "pass":
+                return False
+        return True
+    finally:
+        world["turn"] = turn
+
+
+def deal_world(adapter: Adapter, state: State, seat: int, rng: random.Random,
+               redeals: int) -> tuple[State, int]:
+    """A world from :meth:`Adapter.determinize`, dealt again (up to ``redeals`` times)
+    while it is not :meth:`Adapter.consistent`; and how many deals were checked."""
+    world = adapter.determinize(state, seat, rng)
+    checked = 0
+    while checked < redeals:
+        checked += 1
+        if adapter.consistent(world, seat):
+            break
+        world = adapter.determinize(state, seat, rng)
+    return world, checked
+
+
 def rng_for(state: State, seat: int) -> random.Random:
     """The search's own random draws for one decision: from the game's seed, its step and
     the seat (never the game's ``rng_n``: searching changes nothing in the state)."""
@@ -127,7 +174,7 @@ def rollout(adapter: Adapter, state: State, seat: int, horizon: int) -> tuple[fl
     n = 0
     work = 0.0
     try:
-        while n < horizon and not adapter.finished(state):
+        while n < horizon and not adapter.settled(state, seat):
             work += adapter.work(state)
             advance(adapter.engine, state)
             n += 1
@@ -150,7 +197,8 @@ def search(adapter: Adapter, state: State, seat: int, budget: Budget) -> Action:
     # long as the last one still fits in the budget (the first world always runs)
     while worlds < budget.samples and len(alive) > 1 and (worlds == 0 or used + last <= budget.plies):
         before = used
-        world = adapter.determinize(state, seat, rng)
+        world, checked = deal_world(adapter, state, seat, rng, budget.redeals)
+        used += checked
         for i in alive:
             s = clone(world)
             try:

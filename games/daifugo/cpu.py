@@ -140,9 +140,38 @@ def _urgent(state: dict, seat: int) -> bool:
     return any(0 < len(h) <= 2 for s, h in enumerate(state["hands"]) if s != seat)
 
 
-def ranked_plays(engine, state: dict, seat: int) -> list[tuple[float, Play]]:
+def ranked_plays(engine, state: dict, seat: int) -> tuple[tuple[float, Play], ...]:
     """Legal plays with their cost, cheapest first (without sequences that spend a joker
-    on a rank the hand holds: never cheaper than the same play with the natural)."""
+    on a rank the hand holds: never cheaper than the same play with the natural).
+
+    Memoised on everything the list depends on (:func:`_ranked_key`): the つよい search's
+    rollouts meet the same hand on the same field again and again (a third of the calls);
+    hence a tuple, shared between callers."""
+    key = _ranked_key(state, seat)
+    got = _RANKED.get(key)
+    if got is None:
+        if len(_RANKED) >= _RANKED_MAX:
+            _RANKED.clear()
+        got = _RANKED[key] = tuple(_ranked_plays(engine, state, seat))
+    return got
+
+
+_RANKED: dict = {}
+_RANKED_MAX = 1 << 11  # about ten searches' worth; leads list a few hundred plays
+
+
+def _ranked_key(state: dict, seat: int) -> tuple:
+    """What :func:`ranked_plays` reads of a state: whether it is the seat's own turn, its
+    hand, the field's play, the order flags, the bind and the rules."""
+    field, bind, rules = state["field"], state["bind"], state["rules"]
+    return (own_turn(state, seat), tuple(state["hands"][seat]),
+            field and (tuple(field["cards"]), field["shape"], field["rank"], field["jokers"], field["suit"]),
+            state["revolution"], state["eleven_back"],
+            bind and tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(bind.items())),
+            rules["revolution_size"], tuple(rules["specials"].items()))
+
+
+def _ranked_plays(engine, state: dict, seat: int) -> list[tuple[float, Play]]:
     plays = engine.legal_plays(state, seat, substitutes=False)
     ctx = _Context(state, seat)
     return sorted(((score(state, seat, p, ctx), p) for p in plays), key=lambda t: (t[0], t[1].cards))

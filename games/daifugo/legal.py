@@ -7,6 +7,7 @@ allows, so following is cheap and leading enumerates sets and sequences directly
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 
 from .cards import JOKER, RANK, SUIT, SUIT_ORDER
@@ -29,26 +30,52 @@ def _index(hand) -> tuple[dict, dict, list[int]]:
     return by_rank, by_suit, jokers
 
 
-def _sets(by_rank, jokers, sizes) -> list[Play]:
-    """Singles and sets of the given sizes: every sub-multiset of one rank's naturals plus
-    0…n jokers, and joker-only plays."""
+def _sets(by_rank, jokers, sizes: range) -> list[Play]:
+    """Singles and sets of the given sizes (a range from 1 up): every sub-multiset of one
+    rank's naturals plus 0…n jokers, and joker-only plays."""
     out = []
     nj = len(jokers)
+    jokers = tuple(jokers)
     for rank, suits in by_rank.items():
         groups = [suits[s] for s in SUIT_ORDER if s in suits]
-        for counts in product(*[range(len(g) + 1) for g in groups]):
-            naturals = [c for g, k in zip(groups, counts) for c in g[:k]]
-            if not naturals:
-                continue
-            for j in range(nj + 1):
-                size = len(naturals) + j
-                if size in sizes:
-                    cards = tuple(naturals) + tuple(jokers[:j])
-                    out.append(Play(cards, SINGLE if size == 1 else SET, rank, j))
+        flat = tuple(c for g in groups for c in g)
+        fits = range(sizes.start, min(sizes.stop, len(flat) + nj + 1))
+        if fits:
+            out.extend(_rank_sets(rank, flat, tuple(len(g) for g in groups), jokers, fits))
     for j in range(1, nj + 1):
         if j in sizes:
-            out.append(Play(tuple(jokers[:j]), SINGLE if j == 1 else SET, JOKER, j))
+            out.append(Play(jokers[:j], SINGLE if j == 1 else SET, JOKER, j))
     return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_sets(rank: int, flat: tuple, lens: tuple, jokers: tuple, sizes: range) -> tuple[Play, ...]:
+    """The sets of :func:`_sets` for one rank whose naturals are ``flat`` (suit groups of
+    ``lens`` laid end to end), ``sizes`` those it can reach (memoised: a hand changes a
+    few ranks a move)."""
+    out = []
+    lo, hi = max(1, sizes[0] - len(jokers)), sizes[-1]  # how many naturals a set may hold
+    for total, idx in _selections(lens):
+        if not lo <= total <= hi:
+            continue
+        naturals = tuple([flat[i] for i in idx])
+        for j in range(len(jokers) + 1):
+            size = total + j
+            if size in sizes:
+                out.append(Play(naturals + jokers[:j], SINGLE if size == 1 else SET, rank, j))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _selections(lens: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every sub-multiset of groups of these lengths, taken from the front of each group, in
+    :func:`itertools.product` order: ``(size, indices into the groups laid end to end)``."""
+    starts = [sum(lens[:i]) for i in range(len(lens))]
+    out = []
+    for counts in product(*[range(n + 1) for n in lens]):
+        idx = tuple(i for st, k in zip(starts, counts) for i in range(st, st + k))
+        out.append((len(idx), idx))
+    return tuple(out)
 
 
 def _sequences(by_suit, jokers, lengths, substitutes: bool = True) -> list[Play]:
@@ -104,7 +131,7 @@ def candidate_plays(hand, field: Play | None, substitutes: bool = True) -> list[
         if len(jokers) >= size:
             plays.append(as_shape(Play(tuple(jokers[:size]), SET, JOKER, size), SEQUENCE, field))
         return plays
-    return _sets(by_rank, jokers, (size,))
+    return _sets(by_rank, jokers, range(size, size + 1))
 
 
 def legal_plays(hand, field: Play | None, reversed_order: bool, bind: dict | None,

@@ -22,6 +22,7 @@ from .plays import SEQUENCE, Play
 EFFECT_BY_RANK = {7: "seven_pass", 8: "eight_cut", 11: "eleven_back", 5: "five_skip", 10: "ten_discard"}
 STOP_CARDS = frozenset(HEART_3 + SPADE_3)
 COUNTER_CARDS = frozenset(HEART_3)
+_SPADE_A_PAIR = sorted(SPADE_A)
 NAMES = {
     "seven_pass": ("7渡し", "7-pass"), "eight_cut": ("8切り", "8-cut"),
     "eleven_back": ("11バック", "11-back"), "redeal": ("配り直し", "redeal"),
@@ -37,7 +38,7 @@ def effect_of(play: Play, specials: dict, revolution_size: int) -> dict | None:
     """
     if play.shape == SEQUENCE or play.size >= revolution_size or play.joker_only:
         return None
-    if sorted(play.cards) == sorted(SPADE_A):
+    if len(play.cards) == 2 and sorted(play.cards) == _SPADE_A_PAIR:
         return {"name": "redeal", "k": 2} if specials.get("redeal") else None
     name = EFFECT_BY_RANK.get(play.rank)
     if not name or not specials.get(name):

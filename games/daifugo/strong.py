@@ -3,9 +3,11 @@
 The search is :mod:`games.core.search`; here is what it needs for Daifugō: the candidates
 (ふつう's action, a pass when following, then the plays the ふつう CPU ranks next — never a
 foul finish or a play that leaves only foul cards), the worlds (the other hands dealt again
-from the cards this seat has not seen), and the value of a game for this seat: its points
-(n−1 for first … 0 for last, seed 004 §4) once settled. A rollout that stops earlier (the
-``horizon``) is judged by the seat's place so far, or its cards left against the others'.
+from the cards this seat has not seen, again while a seat that passed on the field's play
+would not pass there), and the value of a game for this seat: its points (n−1 for first …
+0 for last, seed 004 §4), fixed once it is out legitimately (the rollout stops there). A
+rollout that stops earlier (the ``horizon``) is judged by the seat's place so far, or its
+cards left against the others'.
 Exchange, 7渡し / 10捨て choices and out-of-turn play stay ふつう's.
 """
 from __future__ import annotations
@@ -16,13 +18,27 @@ from . import cpu
 from .engine import DaifugoEngine
 
 WIDTH = 4
-#: Rollouts play the game out (a game is about a hundred moves: the horizon is a guard), so
-#: early in a game few worlds fit; a candidate a point (a place) behind the best is dropped,
-#: and fewer than 4 worlds keep ふつう's play. Against three ふつう (bench/cpu_arena.py,
-#: 240 games each): deals 0…59, 1.81 points [1.69, 1.94] = 1.21× fair share; deals
-#: 60…119, 1.72 [1.62, 1.82] = 1.14×; CPU p99 133–136 ms. The earlier samples=8,
-#: plies=240, horizon=40: 1.42 [1.29, 1.54] = 0.94× and 1.67 [1.53, 1.80] = 1.11×, p99 59 ms.
-BUDGET = search.Budget(samples=16, plies=600, horizon=200, margin=0.0, prune=1.0, min_worlds=4)
+#: Rollouts play the game out, or until this seat is out (its place is then fixed; a game is
+#: about a hundred moves: the horizon is a guard), so early in a game few worlds fit; a
+#: candidate a point (a place) behind the best is dropped, and fewer than 4 worlds keep
+#: ふつう's play; a world where a seat that passed on the field's play would not have
+#: passed is dealt again (up to 10 times; 9 % of uniform worlds contradict such a pass).
+#: Against three ふつう (bench/cpu_arena.py, 480 games a line; CPU times are today's, on a
+#: machine where the budget before measured p99 92 ms, not the 133 ms it measured first):
+#:
+#: - this budget: 1.846 points [1.774, 1.918] = 1.23× fair share on deals 0…119, 1.798
+#:   [1.722, 1.874] = 1.20× on 120…239 (1.22× over both); CPU p99 85 / 91 ms;
+#: - plies=800: 1.825 = 1.22× and 1.758 = 1.17×, p99 125 ms (too slow); samples=16,
+#:   plies=800: 1.817 = 1.21× (0…119); samples=16, plies=600 without redeals (rollouts
+#:   stopping at the seat's finish): 1.775 = 1.18×, p99 82 ms;
+#: - tried, no better on 0…119 (plies=800): comparing 2 actions above 50 cards (1.831), a
+#:   tie-break by the cards others still hold at the seat's finish (1.835), worlds that
+#:   also had to repeat a lone lead by ふつう (1.825); comparing 6 moves (1.19×, earlier);
+#: - the budget before (samples=16, plies=600, rollouts to the end): 1.81 [1.69, 1.94]
+#:   = 1.21× (0…59), 1.72 [1.62, 1.82] = 1.14× (60…119), 1.733 [1.655, 1.812] = 1.16×
+#:   (120…239; p99 92 ms); the earlier samples=8, plies=240, horizon=40: 0.94× and 1.11×.
+BUDGET = search.Budget(samples=48, plies=600, horizon=200, margin=0.0, prune=1.0, min_worlds=4,
+                       redeals=10)
 
 
 class Adapter(search.Adapter):
@@ -39,8 +55,17 @@ class Adapter(search.Adapter):
         return search.ranked(plays, first, WIDTH)
 
 
+    def consistent(self, world: dict, seat: int) -> bool:
+        """The seats that passed on the play now on the field would pass in ``world``."""
+        return search.passes_hold(self.engine, world, passed_since_play(world, seat))
+
     def finished(self, state: dict) -> bool:
         return state["phase"] == "over"
+
+    def settled(self, state: dict, seat: int) -> bool:
+        """The game is over, or ``seat`` is out legitimately: its place is then fixed
+        (:meth:`value` gives it already) and the others' play-out would only spend plies."""
+        return state["phase"] == "over" or seat in state["finished"]
 
     def work(self, state: dict) -> float:
         """A move costs the ふつう CPU about 0.10 ms + 0.015 ms a card in the hand of the
@@ -63,6 +88,18 @@ class Adapter(search.Adapter):
         below = sum(1 for s in live if len(state["hands"][s]) > mine) \
             + 0.5 * sum(1 for s in live if len(state["hands"][s]) == mine)
         return below / (n - 1)
+
+
+def passed_since_play(state: dict, seat: int) -> list[int]:
+    """Seats other than ``seat`` that passed after the play now on the field (the public
+    log's events since its last play)."""
+    out = []
+    for e in reversed(state["log"]):
+        if e["type"] == "play":
+            return out
+        if e["type"] == "pass" and e["seat"] != seat:
+            out.append(e["seat"])
+    return []  # the play fell out of the kept log: nothing known for sure
 
 
 ADAPTER = Adapter()

@@ -247,12 +247,28 @@ def engine_level(state) -> int:
     return level_index(state["hand_level"])
 
 
+def plays_of(hand: list[int], level: int, table) -> list[Play]:
+    """:func:`games.guandan.legal.generate`, memoised (the つよい search's rollouts meet the
+    same hand on the same table again: a quarter of the calls)."""
+    key = (tuple(hand), level, table)
+    got = _PLAYS.get(key)
+    if got is None:
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+        got = _PLAYS[key] = generate(hand, level, table)
+    return list(got)
+
+
+_PLAYS: dict = {}
+_PLAYS_MAX = 1 << 11
+
+
 def _choose_play(engine, state, seat) -> dict:
     level = engine_level(state)
     table = engine.table(state)
     last = state["trick"]["last"]
     hand = state["hands"][seat]
-    plays = generate(hand, level, table)
+    plays = plays_of(hand, level, table)
     n = len(hand)
     outs = [p for p in plays if len(p.cards) == n]
     if outs:  # going out beats everything, even the partner's play

@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from .cards import BJ, LJ, RANK, RANK_NAMES, SUIT, power, rank_at
+from .cards import ACE, BJ, LJ, RANK, RANK_NAMES, SUIT, power, rank_at
 from .combos import SF_TIER, JOKER_TIER, Reading, beats, bomb_tier, classify
 
 SUITS = "SHDC"
@@ -241,13 +241,15 @@ def _specials(ix: HandIndex, out, table: Reading | None):
                     out.append(Play(tuple(sorted(cards[:k - u] + ix.wilds[:u])), rd))
     # straight flushes (§11): one suit, wilds may fill rank and suit
     if min_tier <= SF_TIER:
-        for s in SUITS:
+        for s, held in _suit_positions(ix).items():
+            if sum(held) - held[1] + w < 5:  # too few ranks of this suit (the ace counted once)
+                continue
             for top in range(5, 15):
-                span = range(top - 4, top + 1)
-                have = [p for p in span if (rank_at(p), s) in ix.by_rs]
-                if len(have) + w < 5:
+                if sum(held[top - 4:top + 1]) + w < 5:
                     continue
-                missing = [p for p in span if (rank_at(p), s) not in ix.by_rs]
+                span = range(top - 4, top + 1)
+                have = [p for p in span if held[p]]
+                missing = [p for p in span if not held[p]]
                 rd0 = Reading(SF_TIER, top, "straight_flush", 5, RANK_NAMES[rank_at(top)], (), s)
                 if table is not None and not beats(rd0, table):
                     continue
@@ -258,6 +260,19 @@ def _specials(ix: HandIndex, out, table: Reading | None):
                     out.append(Play(tuple(sorted(picks + ix.wilds[:len(fill)])), rd0._replace(subs=subs)))
     if len(ix.lj) == 2 and len(ix.bj) == 2 and (table is None or table.tier < JOKER_TIER):
         out.append(Play(tuple(sorted(ix.lj + ix.bj)), Reading(JOKER_TIER, 0, "joker_bomb", 4, "JOKERS")))
+
+
+_POSITIONS = tuple((1, 14) if r == ACE else (r + 2,) for r in range(13))
+
+
+def _suit_positions(ix: HandIndex) -> dict[str, list[bool]]:
+    """Suit → which sequence positions 0…14 the hand holds a natural card of (0 unused;
+    the ace is both 1 and 14), in :data:`SUITS` order."""
+    held = {s: [False] * 15 for s in SUITS}
+    for r, s in ix.by_rs:
+        for p in _POSITIONS[r]:
+            held[s][p] = True
+    return held
 
 
 def readings_for(cards, level: int, table: Reading | None) -> list[Reading]:
