@@ -250,17 +250,12 @@ def engine_level(state) -> int:
 def plays_of(hand: list[int], level: int, table) -> list[Play]:
     """:func:`games.guandan.legal.generate`, memoised (the つよい search's rollouts meet the
     same hand on the same table again: a quarter of the calls)."""
-    key = (tuple(hand), level, table)
-    got = _PLAYS.get(key)
-    if got is None:
-        if len(_PLAYS) >= _PLAYS_MAX:
-            _PLAYS.clear()
-        got = _PLAYS[key] = generate(hand, level, table)
-    return list(got)
+    return list(_plays(tuple(hand), level, table))
 
 
-_PLAYS: dict = {}
-_PLAYS_MAX = 1 << 11
+@lru_cache(maxsize=1 << 11)
+def _plays(hand: tuple[int, ...], level: int, table) -> tuple[Play, ...]:
+    return tuple(generate(list(hand), level, table))
 
 
 def _choose_play(engine, state, seat) -> dict:
