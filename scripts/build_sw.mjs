@@ -40,6 +40,7 @@ export const PRECACHE_STATIC = [
   /^[^/]+\.(css|js|svg)$/,
   /^icons\/[^/]+\.png$/,
   /^django_htmx\/(htmx-2\.min\.js|ext\/hx-ws-2\.min\.js|django-htmx\.js)$/,
+  /^idiomorph\/idiomorph-ext\.min\.js$/,
 ];
 /** The practice pages (app shells) and the offline page. */
 export const SHELLS = ["/practice/", "/practice/daifugo/", "/practice/guandan/", "/practice/doudizhu/", "/replay/",
@@ -129,7 +130,7 @@ function escapeRegExp(text) {
 
 async function main() {
   const assets = staticEntries();
-  for (const needed of ["pyodide.asm.wasm", "python_stdlib.zip", "htmx-2.min.js"]) {
+  for (const needed of ["pyodide.asm.wasm", "python_stdlib.zip", "htmx-2.min.js", "idiomorph-ext.min.js"]) {
     if (!assets.some((e) => e.url.endsWith(needed))) {
       throw new Error(`${needed} is not among the static files: run npm ci and scripts/setup first`);
     }

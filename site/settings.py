@@ -232,6 +232,9 @@ STATICFILES_DIRS = [
     BUILD_DIR / "static",  # app/tefuda-py.zip: games/ + tables/ + Jinja2 + MarkupSafe for Pyodide
     ("pyodide", NODE_MODULES / "pyodide"),  # npm pyodide: pyodide.mjs, pyodide.asm.wasm, …
     ("chartjs", NODE_MODULES / "chart.js" / "dist"),  # the analytics dashboard's charts
+    # htmx's morph swap (idiomorph-ext.min.js: Idiomorph and its htmx extension): the hand
+    # is morphed, not rebuilt (tables/core/frames.py MORPH)
+    ("idiomorph", NODE_MODULES / "idiomorph" / "dist"),
 ]
 # Python 3.11's table lacks .mjs (Pyodide's pyodide.mjs / pyodide.asm.mjs are imported as
 # modules, which browsers refuse as application/octet-stream); WebAssembly's streaming

@@ -9,6 +9,13 @@ insides) and only some pieces changed, only those pieces are sent: each swaps by
 id like a part. A message of a CPU's play then rebuilds one or two seats, not every seat
 (bench/table_page.py: the page's work per message grows with the elements it replaces).
 
+A part or piece whose element says ``data-morph`` (the hand: its cards and controls) is
+sent marked ``hx-swap-oob="morph"``: the page morphs it into the one on screen (htmx's
+idiomorph extension, npm ``idiomorph``) rather than building it again, so a play takes its
+cards out of the hand and leaves the others, each card kept by its id (``hc`` + the card's
+id), as they were (bench/table_page.py: re-rendering a 20-card hand was the largest part of
+the frame after one's own play or a hint).
+
 The parts a play does not need on screen at once (:data:`LATER_PARTS`: the log, the
 graveyard, the card counter, これまでの局) come last, after the comment :data:`LATER`, each
 marked for htmx's out-of-band swap: the page swaps them after its next frame.
@@ -32,6 +39,8 @@ from .screen import Screen, stage
 LATER_PARTS = frozenset({"log", "graveyard", "aid", "history"})
 LATER = "<!--later-->"
 _START = re.compile(r"^(\s*<[A-Za-z][\w-]*)")
+#: an element's opening tag that asks to be morphed (see the module's doc)
+_MORPH = re.compile(r"^\s*<[A-Za-z][\w-]*\b[^>]*?\sdata-morph[\s>=]")
 #: a piece of a part (see the module's doc): group 1 its id, group 2 its element
 PIECE = re.compile(r"<!--p:([\w-]+)-->(.*?)<!--/p-->", re.S)
 
@@ -60,7 +69,7 @@ class Frames:
             for name, html in s.parts.items():
                 old = self.sent.get(name)
                 if old != html:
-                    (later if name in LATER_PARTS else pieces).extend(changed(old, html))
+                    (later if name in LATER_PARTS else pieces).extend(map(morphed, changed(old, html)))
                     self.sent[name] = html
         self.kind = s.kind
         pieces.append(version_div(version, now_ms))
@@ -83,6 +92,15 @@ def out_of_band(html: str) -> str:
     if not n:
         raise ValueError(f"not an element: {str(html)[:40]!r}")
     return marked
+
+
+def morphed(html: str) -> str:
+    """``html`` (one element: a part or a piece) marked ``hx-swap-oob="morph"`` when its
+    opening tag says ``data-morph``; any other element as it is."""
+    html = str(html)  # (a whole part is Markup, whose re.sub would escape the mark)
+    if not _MORPH.match(html):
+        return html
+    return _START.sub(r'\1 hx-swap-oob="morph"', html, count=1)
 
 
 def version_div(version: int, now_ms: int) -> str:

@@ -127,8 +127,10 @@ def card_back(label: str | None = None) -> Markup:
 def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: str = "", rank: str = "") -> Markup:
     """A card of one's hand: a ``<label class="card">`` around a checkbox named ``card``
     (value: the card's id), checked when selected; ``rank`` is written as ``data-rank``
-    (Dou Dizhu's 整理 sorts by it, static/table.js)."""
-    return Markup(card_open(code, cls, "label") + (f' data-rank="{escape(rank)}"' if rank else "") + f'><input type="checkbox" name="card" value="{num(card_id)}"'
+    (Dou Dizhu's 整理 sorts by it, static/table.js). The label's id is ``hc`` + the card's id:
+    the page morphs the hand by it (tables/core/frames.py)."""
+    return Markup(card_open(code, cls, "label") + f' id="hc{num(card_id)}"' + (f' data-rank="{escape(rank)}"' if rank else "")
+                  + f'><input type="checkbox" name="card" value="{num(card_id)}"'
                   + (" checked" if checked else "") + card_close(label, "label"))
 
 

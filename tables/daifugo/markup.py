@@ -22,7 +22,7 @@ from operator import itemgetter
 from markupsafe import Markup
 
 from ..core.i18n import current as _language, gettext as _, ngettext
-from ..core.markup import YOU, card_close, card_face, card_open, escape, kept, memoised, name_span, num as _num, you_first
+from ..core.markup import YOU, card_face, escape, hand_card, kept, memoised, name_span, num as _num, you_first
 
 _cards: dict[tuple, tuple[str, str]] = {}
 
@@ -34,8 +34,9 @@ _card_key = itemgetter("id", "code", "label", "special", "suit")
 def _card(key: tuple) -> tuple[str, str]:
     """A hand card's markup before and after its ``checked`` (:data:`_card_key`)."""
     card_id, code, label, special, _suit = key
-    return (card_open(code, " special" if special else "", "label")
-            + f'><input type="checkbox" name="card" value="{_num(card_id)}"', card_close(label, "label"))
+    whole = str(hand_card(card_id, code, label, False, " special" if special else ""))
+    cut = whole.index(f' value="{_num(card_id)}"') + len(f' value="{_num(card_id)}"')
+    return whole[:cut], whole[cut:]
 
 
 def hand_cards(hand: list, selected) -> Markup:

@@ -1,0 +1,65 @@
+"""The hand is morphed, not rebuilt (issue 13; tables/core/frames.py, htmx's idiomorph
+extension): after this seat's own play the cards still in the hand are the very elements
+they were (only the played ones are gone), a hint keeps every card, and the hand's rows on
+a phone follow its cards when it keeps its box."""
+import pytest
+
+from tests.browser.test_browser_feel import RECORD, play_my_turn, play_until_i_play, table
+
+pytestmark = pytest.mark.browser
+
+TAG = """() => { document.querySelectorAll('#hand-cards label.card').forEach(l => { l.__kept = l.id; });
+  return [...document.querySelectorAll('#hand-cards label.card')].map(l => l.id); }"""
+SEEN = """() => [...document.querySelectorAll('#hand-cards label.card')].map(l => [l.id, l.__kept === l.id])"""
+
+
+def test_a_play_takes_its_cards_out_of_the_hand_and_keeps_the_others(live_server_url, browser):
+    page = table(browser, live_server_url, "かたち テーブル", scripts=(RECORD,))
+    page.wait_for_selector("#hand-form .my-turn", timeout=40000)
+    before = page.evaluate(TAG)
+    assert before and all(i.startswith("hc") for i in before) and len(set(before)) == len(before)
+    page.evaluate("() => { document.getElementById('hand-cards').__box = true; }")
+    play_until_i_play(page)
+    page.wait_for_timeout(300)
+    after = page.evaluate(SEEN)
+    ids = [i for i, _ in after]
+    assert ids and len(ids) < len(before) and set(ids) < set(before), (before, ids)
+    assert all(kept for _, kept in after), after  # no card still in the hand was built again
+    assert page.evaluate("() => document.getElementById('hand-cards').__box === true")  # the same box
+    assert not page.problems, page.problems
+    page.context.close()
+
+
+def test_a_hint_checks_cards_in_the_hand_it_keeps(live_server_url, browser):
+    page = table(browser, live_server_url, "かたち ヒント", scripts=(RECORD,))
+    page.wait_for_selector("#hand-form .my-turn", timeout=40000)
+    before = page.evaluate(TAG)
+    page.click("#hand-form button[value=hint]")
+    page.wait_for_selector("#msg[data-code=hint]", timeout=10000)
+    after = page.evaluate(SEEN)
+    assert [i for i, _ in after] == before and all(kept for _, kept in after)
+    if page.locator("#hand-form input[name=card]:checked").count():
+        assert page.evaluate("document.getElementById('hand-form').classList.contains('picked')")
+    assert not page.problems, page.problems
+    page.context.close()
+
+
+def test_a_phones_hand_rows_follow_its_cards_when_it_is_morphed(live_server_url, browser):
+    """375 px: a 13-card hand takes two rows (static/table.js); played down to 9 cards in the
+    same box (morphed, never replaced), one row."""
+    page = table(browser, live_server_url, "かたち 列", scripts=(RECORD,))
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_selector("#hand-form .cards[data-fan].rows-2", timeout=10000)
+    page.evaluate("() => { document.getElementById('hand-cards').__box = true; }")
+    for _ in range(12):
+        if page.locator("#hand-cards label.card").count() <= 9 or page.query_selector("#result:not([hidden])"):
+            break
+        play_my_turn(page)
+    n = page.locator("#hand-cards label.card").count()
+    if n > 9:
+        pytest.skip(f"the hand kept {n} cards")  # (a deal where the CPUs went out first)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => document.getElementById('hand-cards').__box === true")
+    assert page.locator("#hand-form .cards[data-fan]:not(.rows-2):not(.rows-3)").count() == 1
+    assert not page.problems, page.problems
+    page.context.close()
