@@ -111,7 +111,7 @@
   // so the old part's insides go at once (the page scripts read them before the message,
   // htmx:wsBeforeMessage) and htmx visits the part alone. Parts are swapped whole
   // (outerHTML: the new part, same id, is the fragment). A part the server marks data-morph
-  // (the hand, tables/core/frames.py) is morphed into the old one, which it keeps.
+  // (the hand's cards, tables/core/frames.py) is morphed into the old one, which it keeps.
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var d = e.detail, old = d.target, part = d.fragment && d.fragment.firstElementChild;
     if (!d.shouldSwap || old === room || !room.contains(old) || !part || part.id !== old.id) return;

@@ -9,12 +9,15 @@ insides) and only some pieces changed, only those pieces are sent: each swaps by
 id like a part. A message of a CPU's play then rebuilds one or two seats, not every seat
 (bench/table_page.py: the page's work per message grows with the elements it replaces).
 
-A part or piece whose element says ``data-morph`` (the hand: its cards and controls) is
-sent marked ``hx-swap-oob="morph"``: the page morphs it into the one on screen (htmx's
-idiomorph extension, npm ``idiomorph``) rather than building it again, so a play takes its
-cards out of the hand and leaves the others, each card kept by its id (``hc`` + the card's
-id), as they were (bench/table_page.py: re-rendering a 20-card hand was the largest part of
-the frame after one's own play or a hint).
+A part or piece whose element says ``data-morph`` (the hand's cards: Daifugō's and Dou
+Dizhu's ``#hand-cards``, Guandan's ``#gd-cols``) is sent marked ``hx-swap-oob="morph"``:
+the page morphs it into the one on screen (htmx's idiomorph extension, npm ``idiomorph``)
+rather than building it again, so a play takes its cards out of the hand and leaves the
+others, each card kept by its id (``hc`` + the card's id), as they were
+(bench/table_page.py: re-rendering a 20-card hand was the largest part of the frame after
+one's own play or a hint). Only elements with no ``ws-send`` inside are morphed: htmx's ws
+extension gives a ``ws-send`` button its handler when an ancestor is processed, and a
+morphed element that is processed again would give the buttons it kept one more each.
 
 The parts a play does not need on screen at once (:data:`LATER_PARTS`: the log, the
 graveyard, the card counter, これまでの局) come last, after the comment :data:`LATER`, each
@@ -53,8 +56,15 @@ class Frames:
         self.kind = ""
 
     def forget(self, part: str) -> None:
-        """Send ``part`` next time even if unchanged (the same refusal twice is shown)."""
-        self.sent.pop(part, None)
+        """Send ``part`` next time even if unchanged (the same refusal twice is shown; a
+        hint's hand, whose checkboxes the page may have changed). A part with pieces keeps
+        its shell: each piece is sent again on its own (the hand's cards morphed, not the
+        whole form rebuilt)."""
+        old = self.sent.get(part)
+        if old is None or "<!--p:" not in old:
+            self.sent.pop(part, None)
+        else:
+            self.sent[part] = PIECE.sub(lambda m: f"<!--p:{m[1]}--><!--/p-->", old)
 
     def message(self, s: Screen, *, full: bool, version: int, now_ms: int, token: str | None = None,
                 retry: int | None = None) -> str:

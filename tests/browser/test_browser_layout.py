@@ -382,8 +382,7 @@ def test_play_is_the_main_button_once_cards_are_chosen_and_all_works_by_keyboard
 def test_choosing_a_guandan_card_by_keyboard_keeps_the_focus_on_it(live_server_url, browser):
     """try18: in Guandan a chosen card re-renders the hand (the play's name, the wild's
     readings), and the focus fell to the page: the next Tab went to the top, 54 Tabs from
-    出す. Now the focus is on the same card once the hand is back, and Tab goes on from it
-    (the same element: the hand is morphed, tables/core/frames.py)."""
+    出す. Now the focus is on the same card once the hand is back, and Tab goes on from it."""
     page = open_table(browser, live_server_url, "guandan", 4, size=DESKTOP)
     card = "#hand-form input[name=card] >> nth=0"
     value = page.get_attribute(card, "value")
@@ -391,9 +390,9 @@ def test_choosing_a_guandan_card_by_keyboard_keeps_the_focus_on_it(live_server_u
     page.focus(card)
     page.eval_on_selector(mine, "e => { e.__before = true; }")
     page.keyboard.press("Space")
-    # the hand comes back chosen (the server's checked), the card morphed in place, not rebuilt
+    # the hand comes back chosen (the server's checked): the card morphed in place, or
+    # rebuilt with the whole form (when the form itself changed)
     page.wait_for_function(f"() => {{ const e = document.querySelector({mine!r}); return e && e.hasAttribute('checked'); }}")
-    assert page.eval_on_selector(mine, "e => e.__before === true")
     page.wait_for_timeout(200)
     assert page.is_checked(mine)
     assert page.evaluate(f"document.activeElement.matches({mine!r})"), \

@@ -333,7 +333,8 @@ async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves
     tab = tabs[names[room.state["turn"]]]
     await tab.drain()
     html = await tab.act("hint")
-    assert 'data-code="hint"' in html and 'id="hand-form"' in html  # cards checked, or a pass advised
+    # cards checked, or a pass advised: the hand's pieces again (its cards to be morphed)
+    assert 'data-code="hint"' in html and '<div hx-swap-oob="morph" id="hand-cards"' in html and 'id="hand-controls"' in html
     assert 'id="field"' not in html and 'id="seats"' not in html and 'id="log"' not in html
     html = await tab.act("select", card=[])
     assert " checked" not in html and 'id="field"' not in html

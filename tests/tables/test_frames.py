@@ -73,28 +73,35 @@ def test_the_later_parts_come_after_the_mark_each_marked_for_an_out_of_band_swap
 
 
 def test_a_part_or_piece_that_says_data_morph_is_sent_to_be_morphed():
-    """The hand (``data-morph``: its cards and controls, or the whole form) is marked
-    ``hx-swap-oob="morph"`` (htmx's idiomorph extension keeps every card still in the hand);
-    any other part or piece is swapped as before."""
+    """The hand's cards (``data-morph``) are marked ``hx-swap-oob="morph"`` (htmx's idiomorph
+    extension keeps every card still in the hand); any other part or piece is swapped as
+    before. A forgotten part with pieces (a hint's hand) is sent again piece by piece."""
+    from markupsafe import Markup
+
     from tables.core.frames import morphed
 
     cards = '<div id="hand-cards" class="cards" style="--n:{0}" data-fan data-morph>{1}</div>'
     card = '<label class="card" id="hc{0}"><input type="checkbox" name="card" value="{0}"></label>'
-    form = ('<form id="hand-form" class="hand" data-morph><!--p:hand-cards-->{0}<!--/p-->'
-            '<!--p:hand-controls--><div id="hand-controls" class="controls{1}" data-morph></div><!--/p--></form>')
+    form = ('<form id="hand-form" class="hand"><!--p:hand-cards-->{0}<!--/p-->'
+            '<!--p:hand-controls--><div id="hand-controls" class="controls{1}"></div><!--/p--></form>')
     hand = lambda ids, turn: form.format(cards.format(len(ids), "".join(card.format(i) for i in ids)), turn)  # noqa: E731
     frames = Frames()
     frames.kind, frames.sent = "table", {"hand": hand([3, 5, 9], " my-turn"), "seats": seats((0, " turn", 3))}
     msg = frames.message(screen(hand=hand([3, 9], ""), seats=seats((0, "", 2))), full=False, version=2, now_ms=0)
     tops = top_level(msg)
     assert tops["hand-cards"].startswith('<div hx-swap-oob="morph" id="hand-cards" class="cards" style="--n:2"')
-    assert tops["hand-controls"] == '<div hx-swap-oob="morph" id="hand-controls" class="controls" data-morph></div>'
-    assert tops["seat-0"] == '<li id="seat-0" class="seat"><span>2枚</span></li>'  # not marked
-    frames.forget("hand")  # (a hint: the hand is sent whole)
-    whole = top_level(frames.message(screen(hand=hand([3, 9], ""), seats=seats((0, "", 2))), full=False, version=3, now_ms=0))
-    assert set(whole) == {"hand-form", "ver"} and whole["hand-form"].startswith('<form hx-swap-oob="morph" id="hand-form"')
+    assert tops["hand-controls"] == '<div id="hand-controls" class="controls"></div>'  # not marked
+    assert tops["seat-0"] == '<li id="seat-0" class="seat"><span>2枚</span></li>'
+    frames.forget("hand")  # (a hint: the page's checkboxes may differ from what was sent)
+    again = top_level(frames.message(screen(hand=hand([3, 9], ""), seats=seats((0, "", 2))), full=False, version=3, now_ms=0))
+    assert set(again) == {"hand-cards", "hand-controls", "ver"} and again["hand-cards"].startswith('<div hx-swap-oob="morph"')
+    frames.forget("seats")
+    assert set(top_level(frames.message(screen(hand=hand([3, 9], ""), seats=seats((0, "", 2))), full=False, version=4,
+                                        now_ms=0))) == {"seat-0", "ver"}
+    frames.sent["msg"] = '<p id="msg">a</p>'
+    frames.forget("msg")  # no pieces: sent whole next time
+    assert "msg" not in frames.sent
     assert morphed('<p id="x" title="data-morph">a</p>') == '<p id="x" title="data-morph">a</p>'  # an attribute's name only
     assert morphed('<p id="x" data-morphs>a</p>') == '<p id="x" data-morphs>a</p>'
     assert morphed('<p id="x" data-morph="">a</p>') == '<p hx-swap-oob="morph" id="x" data-morph="">a</p>'
-    from markupsafe import Markup  # a whole part, as the templates render it
-    assert morphed(Markup('<p id="x" data-morph>&amp;</p>')) == '<p hx-swap-oob="morph" id="x" data-morph>&amp;</p>'
+    assert morphed(Markup('<p id="x" data-morph>&amp;</p>')) == '<p hx-swap-oob="morph" id="x" data-morph>&amp;</p>'  # a whole part
