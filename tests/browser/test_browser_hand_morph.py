@@ -51,7 +51,7 @@ def test_a_phones_hand_rows_follow_its_cards_when_it_is_morphed(live_server_url,
     page.set_viewport_size({"width": 375, "height": 812})
     page.wait_for_selector("#hand-form .cards[data-fan].rows-2", timeout=10000)
     page.evaluate("() => { document.getElementById('hand-cards').__box = true; }")
-    for _ in range(12):
+    for _ in range(25):
         if page.locator("#hand-cards label.card").count() <= 9 or page.query_selector("#result:not([hidden])"):
             break
         play_my_turn(page)
