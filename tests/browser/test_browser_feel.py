@@ -55,8 +55,14 @@ def table(browser, url, phrase, *, reduced=False, scripts=(RECORD,), hide=False)
     page.select_option("select[name=speed]", "fast")
     page.wait_for_timeout(200)
     for n in (1, 2, 3):
-        page.click("text=CPUを追加")
-        page.wait_for_selector(f"#lobby li:has-text('CPU {n}')")
+        for attempt in range(3):  # a click that landed on a waiting room being re-rendered is lost: again
+            page.click("text=CPUを追加")  # (as bench/table_page.py does; a fresh run lost one once)
+            try:
+                page.wait_for_selector(f"#lobby li:has-text('CPU {n}')", timeout=10000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
     if hide:
         page.evaluate("() => { window.__hidden = true; document.dispatchEvent(new Event('visibilitychange')); }")
     page.click("text=ゲーム開始")
