@@ -98,19 +98,23 @@ def out_of_band(html: str) -> str:
     (``hx-swap-oob="true"``), as htmx's own swap of the later parts needs (static/room.js;
     the ws extension swaps every top-level element of a message so without the mark).
     Raises ``ValueError`` if ``html`` does not begin with an element."""
-    marked, n = _START.subn(r'\1 hx-swap-oob="true"', str(html), count=1)
-    if not n:
-        raise ValueError(f"not an element: {str(html)[:40]!r}")
-    return marked
+    return _swap_mark(html, "true")
 
 
 def morphed(html: str) -> str:
     """``html`` (one element: a part or a piece) marked ``hx-swap-oob="morph"`` when its
     opening tag says ``data-morph``; any other element as it is."""
-    html = str(html)  # (a whole part is Markup, whose re.sub would escape the mark)
-    if not _MORPH.match(html):
-        return html
-    return _START.sub(r'\1 hx-swap-oob="morph"', html, count=1)
+    html = str(html)
+    return _swap_mark(html, "morph") if _MORPH.match(html) else html
+
+
+def _swap_mark(html, how: str) -> str:
+    """``html``'s first element with ``hx-swap-oob="how"`` (``str`` first: a whole part is
+    Markup, whose re.sub would escape the mark). Raises ``ValueError`` if there is none."""
+    marked, n = _START.subn(rf'\1 hx-swap-oob="{how}"', str(html), count=1)
+    if not n:
+        raise ValueError(f"not an element: {str(html)[:40]!r}")
+    return marked
 
 
 def version_div(version: int, now_ms: int) -> str:
