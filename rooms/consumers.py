@@ -531,16 +531,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.refresh(before=run)  # show the result at once; the doorbell is then a no-op
 
     def _order(self, version: int | None = None) -> int:
-        """This socket's seat number; at ``version`` from this process's load of exactly that
+        """This socket's seat number (refused, ``not_seated``, once a CPU took the seat over: the
+        host removed this person); at ``version`` from this process's load of exactly that
         version if it has one (a seat's number changes only with a new version, and the
         move is refused as stale unless the room is still at ``version``)."""
         snap = _snapshots.get(self.room_id)
         if version is not None and snap and snap[0] == version:
-            order = next((s.order for s in snap[3] if s.pk == self.seat_pk), None)
+            order = next((s.order for s in snap[3] if s.pk == self.seat_pk and s.is_human), None)
             if order is None:
                 raise errors.not_seated()
             return order
-        order = next(iter(Seat.objects.filter(pk=self.seat_pk).values_list("order", flat=True)), None)
+        order = next(iter(Seat.objects.filter(pk=self.seat_pk, kind=Seat.Kind.HUMAN).values_list("order", flat=True)), None)
         if order is None:
             raise errors.not_seated()
         return order
@@ -669,6 +670,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if room is None or room.version != self.version or self.frames.kind != "table" or full:
             only = None  # something else may have changed: the whole screen
         me = next((s for s in seats if s.pk == self.seat_pk), None)
+        if me is not None and not me.is_human:
+            me = None  # a CPU took the seat over: the host removed this person mid-match
         if me is not None and me.channel_name and me.channel_name != self.channel_name:
             # another socket claimed the seat (this browser missed the probe: a frozen
             # client whose page reconnected): this one only watches from now on

@@ -175,17 +175,35 @@ def set_cpu_level(room_id, by: int, target: int, level, version: int) -> Room:
 
 
 def remove(room_id, by: int, target: int, version: int) -> Room:
-    """Host removes a CPU or a person (the person's socket is told and closed)."""
+    """Host removes seat ``target``; the person's socket is told and closed (a seat that is
+    no longer theirs: rooms/consumers.py, close code 4403).
+
+    While the room waits, a CPU or a person, whose seat goes. During a match, a person
+    only: a CPU takes their seat over for good, as when they leave (:func:`leave`; seed 004
+    人数とホスト: the host removes people, and a started room takes no newcomers, so the
+    seat cannot wait for them), and the match goes on. Refused (:class:`errors.Refused`): not the host (``not_host``), the host's own seat
+    (``self``), a CPU during a match (``playing``), no such seat (``not_seated``)."""
     def change(room, seats, now):
         _host(seats, by)
-        _waiting(room, errors.playing)
         seat = _seat(seats, target)
         if seat.is_host:
             raise errors.Refused("self", "ホスト自身は外せません。", "The host cannot remove themselves.")
+        if room.status != Room.Status.WAITING and not seat.is_human:
+            raise errors.playing()
         if seat.is_human:  # a person (a CPU taken away is not someone leaving: try18)
             record.removed(room.game, room.status, room.state)
-        seat.delete()
+        if room.status == Room.Status.WAITING:
+            seat.delete()
+        else:
+            _cpu_takes_over(seat)
     return commit(room_id, version, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
+
+
+def _cpu_takes_over(seat: Seat) -> None:
+    """A CPU plays ``seat`` for the rest of the match (its person left or was removed): its
+    name says so, and no token, browser or socket can claim it again."""
+    Seat.objects.filter(pk=seat.pk).update(kind=CPU, name=f"{seat.name} (CPU)", token_hash=None,
+                                           browser_hash=None, channel_name=None, is_host=False)
 
 
 def set_options(room_id, by: int, data: dict, version: int) -> Room:
@@ -323,8 +341,7 @@ def leave(room_id, by: int) -> Room | None:
         if room.status == Room.Status.WAITING:
             seat.delete()
         else:
-            Seat.objects.filter(pk=seat.pk).update(kind=CPU, name=f"{seat.name} (CPU)", token_hash=None,
-                                                   browser_hash=None, channel_name=None, is_host=False)
+            _cpu_takes_over(seat)
         humans = [s for s in seats if s.is_human and s.pk != seat.pk]
         if not humans:
             room.status, room.key = Room.Status.CLOSED, None

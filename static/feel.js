@@ -313,7 +313,7 @@
       flyIn(before);
       fieldEvent(kind);
       sound(kind === "bomb" || kind === "rocket" || kind === "revolution" ? "bomb" : "play");
-    } else if (!now.sig && before.sig) {
+    } else if (!now.sig && before.sig && field) {  // (no field: the table itself is gone)
       flushAway(before);
       if (kind === "eight_cut") fieldEvent(kind);
     }

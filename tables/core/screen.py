@@ -32,7 +32,8 @@ from .markup import CARD_MARKUP
 from .pacing import TABLE
 
 TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "result", "leave", "history", "stamps",
-               "aid")  # aid: help for new players (a legend, the exchange, a card counter)
+               "aid",  # aid: help for new players (a legend, the exchange, a card counter)
+               "people")  # people: the host's 人を外す
 #: the labels of one-button actions and card choices (translated where shown)
 SIMPLE_ACTIONS = {"pass": gettext_noop("パス"), "next_game": gettext_noop("次のラウンドへ"),
                   "stop": gettext_noop("止める"), "revolution_stop": gettext_noop("革命を止める (♥Q×2)")}
@@ -270,9 +271,19 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "auto_intervals": [(ms, _("%(n)s秒") % {"n": n}) for ms, n in AUTO_INTERVALS],
         "history_words": _history_words(history.past(getattr(room, "hand", None))[-PAST_SHOWN:]),
         "notice_text": words.notice_text(room.game, base.get("notice")),
+        "removable": _removable(seats, me),
     }
     ctx.update(present.context(engine, room, view, me, ctx))
     return ctx
+
+
+def _removable(seats: list, me) -> list:
+    """The seats the host ``me`` may remove during a match (the 人を外す part): every other
+    person's, by seat order; none for anyone else, and none in practice (no one else)."""
+    if not getattr(me, "is_host", False):
+        return []
+    return sorted((s for s in seats if s.order != me.order and getattr(s, "kind", "") == "human"),
+                  key=lambda s: s.order)
 
 
 def table_deadline_ms(room) -> int | None:

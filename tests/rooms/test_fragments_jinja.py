@@ -17,7 +17,7 @@ HOSTILE = ['<b>"&\'', "{{ n }}&amp;", '\'"><s>x']
 NOTICE = {"code": "bad_play", "ja": '<i>"ダメ"</i> & \'x\'', "en": '"><script>alert(1)</script>'}
 PART_IDS = {"status": "status", "seats": "seats", "field": "field", "hand": "hand-form", "msg": "msg",
             "log": "log", "graveyard": "graveyard", "result": "result", "leave": "leave", "lobby": "lobby",
-            "history": "history", "stamps": "stamps", "aid": "aid"}
+            "history": "history", "stamps": "stamps", "aid": "aid", "people": "people"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 

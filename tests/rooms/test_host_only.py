@@ -61,14 +61,16 @@ async def test_a_guest_is_told_only_the_host_can(make_room, caplog, language):
     await host.close(); await guest.close()
 
 
-HOST_TRIES = [{"act": "add_cpu"}, {"act": "remove", "seat": "1"}, {"act": "cpu_level", "seat": "2", "level": "strong"},
+# (a person, seat 1, may be removed during a match: tests/rooms/test_remove_mid_match.py;
+# the CPU at seat 2 may not)
+HOST_TRIES = [{"act": "add_cpu"}, {"act": "remove", "seat": "2"}, {"act": "cpu_level", "seat": "2", "level": "strong"},
               {"act": "options", "speed": "fast"}, {"act": "start"}]
 PLAYING = {None: "ゲーム中はできません。", "en": "Not during a game", "zh-hans": "游戏进行中不能这样操作"}
 
 
 @pytest.mark.parametrize("language", [None, "en", "zh-hans"])
 async def test_the_host_is_told_these_wait_for_the_waiting_room(make_room, caplog, language):
-    """try18: the host's remove or options sent during a game were answered 「この部屋は
+    """try18: the host's remove (of a CPU) or options sent during a game were answered 「この部屋は
     ゲーム中です。途中からは入れません。」, which is about joining. They are refused as
     waiting for the waiting room (the result's ロビーへ), in the host's language, and the
     room is unchanged."""
