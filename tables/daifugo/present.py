@@ -113,6 +113,17 @@ class DaifugoPresenter(Presenter):
 PRESENTER = DaifugoPresenter()
 
 
+def _play_modes(ctx: dict, legal: list) -> list[str]:
+    """The hand's 出す buttons (``ctx["play_modes"]``: the modes of the legal plays), and
+    出す alone on your turn when nothing you hold beats the field (only a pass is legal):
+    a new player who picks cards and presses it is told why by the engine (too weak, the
+    field's shape, the bind) and keeps the cards, as Guandan and Dou Dizhu do; without it
+    出す vanished and nothing said why (try29)."""
+    if ctx["play_modes"] or not ctx["my_turn"]:
+        return ctx["play_modes"]
+    return ["plain"] if any(a.get("type") == "pass" for a in legal) else []
+
+
 def context(room, view: dict, me, ctx: dict) -> dict:
     """Template context for the window panel, the 7-pass / 10-discard picker, the
     effect/plain choice and the 9-interrupt buttons of seat ``me``, the hot loops'
@@ -133,6 +144,8 @@ def context(room, view: dict, me, ctx: dict) -> dict:
                                if a.get("type") == "play" and a.get("mode") == "effect"}),
         "interrupts": _interrupts(legal, labels),
         "effect_selected": False,
+        "play_modes": _play_modes(ctx, legal),
+        "nothing_beats": ctx["my_turn"] and not ctx["play_modes"],
 
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
         "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),

@@ -68,7 +68,9 @@ def wait_my_play(page, timeout=60_000) -> None:
     """Wait until it is your turn with 出す shown, passing the turns where nothing can be
     played (a bind, a pair you cannot beat: only パス is offered); else fail saying what the
     table showed."""
-    play, stuck = "#hand-form .my-turn button[value=play]:visible", "#hand-form .my-turn [data-action=pass]:visible"
+    # (Daifugō shows 出す on such a turn too, marked data-nothing-beats: pressed, it says why)
+    play = "#hand-form .my-turn button[value=play]:not([data-nothing-beats]):visible"
+    stuck = "#hand-form .my-turn [data-action=pass]:visible"
     try:
         for _ in range(10):
             page.wait_for_selector(f"{play}, {stuck}", timeout=timeout)
@@ -88,11 +90,12 @@ def settled_turn(page, tries: int = 3) -> None:
     """Your turn with 出す shown, still yours after the deal's motion (800 ms): a CPU's 9
     interrupt can take a Daifugō turn meanwhile (the fresh runs of 2026-12-03 measured
     a table whose turn had just moved on twice), so wait for the next one then."""
+    play = "#hand-form .my-turn button[value=play]:not([data-nothing-beats]):visible"
     for _ in range(tries):
-        if not page.query_selector("#hand-form .my-turn button[value=play]:visible"):
+        if not page.query_selector(play):
             wait_my_play(page)
         page.wait_for_timeout(800)
-        if page.query_selector("#hand-form .my-turn button[value=play]:visible"):
+        if page.query_selector(play):
             return
     wait_my_play(page)
 

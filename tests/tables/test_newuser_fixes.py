@@ -255,3 +255,40 @@ def test_cards_selected_while_waiting_are_kept_quietly_and_shown_when_the_turn_c
     hand = [f for f in frames if 'id="hand-cards"' in f][-1]  # the hand's cards, a piece of it
     for c in keep:
         assert re.search(rf'value="{c}" checked', hand)
+
+
+# --- Daifugō: 出す when nothing beats the field (try29) ---------------------------------------
+
+
+def to_a_pass_only_turn(table):
+    """To a turn of yours where only a pass is legal (nothing in your hand beats the field)."""
+    engine = to_my_turn(table, "daifugo")
+    for _ in range(300):
+        if {a["type"] for a in engine.legal_actions(table.room.state, YOU)} == {"pass"}:
+            return engine
+        send(table, 1.0, act="auto", version=str(table.room.version))
+        while YOU not in engine.actors(table.room.state) and not engine.is_over(table.room.state):
+            table.tick(table.next_due())
+        if engine.is_over(table.room.state):
+            return None
+    return None
+
+
+def test_play_stays_when_nothing_beats_the_field_and_says_why():
+    """try29: with only a pass legal, 出す vanished and nothing said why. It stays; pressed,
+    the engine's reason is shown and the card stays in the hand."""
+    for seed in ("pass-only-1", "pass-only-2", "pass-only-3", "pass-only-4"):
+        table = PracticeTable("daifugo", {"players": "4"}, seed=seed)
+        engine = to_a_pass_only_turn(table)
+        if engine is not None:
+            break
+    assert engine is not None, "no turn with only a pass in four practice games"
+    parts = table_screen(table.room, table.seats, table.seats[YOU], {YOU}).parts
+    assert 'value="play"' in parts["hand"] and ">出す</button>" in parts["hand"]
+    assert "data-nothing-beats" in parts["hand"]  # (the browser tests' wait for a turn with a play skips it)
+    hand = list(table.room.state["hands"][YOU])
+    v = table.room.version
+    out = "".join(send(table, 2.0, act="play", version=str(v), card=[str(hand[0])], mode="plain"))
+    assert table.room.version == v and table.room.state["hands"][YOU] == hand
+    said = re.search(r'<div id="msg" class="msg error"[^>]*data-code="(\w+)">([^<]+)</div>', out)
+    assert said and said[1] in {"too_weak", "wrong_shape", "bound", "not_a_play"}, out[:600]
