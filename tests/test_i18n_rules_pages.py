@@ -107,3 +107,21 @@ def test_every_option_name_and_description_is_translated(lang):
         assert i18n.gettext(opts.RULE_SWITCHES["daifugo"]["eight_cut"]) == "八切"
         assert i18n.gettext(opts.GAMES["doudizhu"]) == "斗地主"
         assert i18n.gettext(opts.LEVEL_LABELS["strong"]) == "困难"
+
+
+#: the table's own words for Daifugō's special cards and the plain play (the options' rule
+#: switches, the 出す buttons): the Chinese rules page names them the same (try29: 七渡 and
+#: 7传牌, 11返 and 11反转, 九插队 and 9插队, 素出 and 直接出牌 for one thing each)
+TABLE_WORDS = ("7渡し", "8切り", "9割り込み", "11バック", "5スキップ", "10捨て", "素出しで出す")
+
+
+def test_the_chinese_rules_page_names_the_special_cards_as_the_table_does(client):
+    body = page(client, "daifugo", "zh-hans")
+    body = body[body.index('id="rules"'):]
+    with translation.override("zh-hans"):
+        words = {ja: translation.gettext(ja) for ja in TABLE_WORDS}
+    assert all(zh != ja for ja, zh in words.items()), words  # each translated
+    for ja, zh in words.items():
+        assert zh in body, (ja, zh)
+    for other in ("七渡", "11返", "九插队", "素出", "五跳过", "十弃牌"):
+        assert other not in body, other

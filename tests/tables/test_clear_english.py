@@ -29,3 +29,13 @@ def test_the_unseen_jokers_and_left_over_cards_read_in_full():
     assert "Big Joker" in en.gettext(UNSEEN) and "Small Joker" in en.gettext(UNSEEN)
     assert "left over" in en.gettext(SURPLUS[0]).lower()
     assert "大王" in zh.gettext(UNSEEN) and "小王" in zh.gettext(UNSEEN) and "余牌" in zh.gettext(SURPLUS[0])
+
+
+@translated
+def test_the_english_table_names_daifugo_places_in_english():
+    """try29: the game is "Tycoon" but its results said Daifugō / Fugō / Hinmin / Daihinmin,
+    explained only on the rules page. The table says Tycoon / Rich / Commoner / Poor /
+    Beggar (the rules page gives both)."""
+    from tables.daifugo.present import TITLE_JA
+    en = i18n.catalog("en")
+    assert [en.gettext(t) for t in TITLE_JA] == ["Tycoon", "Rich", "Commoner", "Poor", "Beggar"]
