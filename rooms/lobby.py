@@ -199,6 +199,26 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
     return commit(room_id, version, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
 
 
+def move_up(room_id, by: int, target: int, version: int) -> Room:
+    """Host moves seat ``target`` one place up the waiting room's list, swapping it with the
+    seat above: the order of play, and Guandan's pairs (the 1st and 3rd seats against the
+    2nd and 4th, rules/guandan.md), follow the list, so the host seats two friends as
+    partners. Refused (:class:`errors.Refused`): not the host (``not_host``), a game on
+    (``playing``), no such seat (``not_seated``), the first seat (``malformed``)."""
+    def change(room, seats, now):
+        _host(seats, by)
+        _waiting(room, errors.playing)
+        seat = _seat(seats, target)
+        above = [s for s in seats if s.order < seat.order]
+        if not above:
+            raise errors.bad_request("seat")
+        other = max(above, key=lambda s: s.order)
+        Seat.objects.filter(pk=seat.pk).update(order=100000 + seat.order)  # (room, order) stays unique
+        Seat.objects.filter(pk=other.pk).update(order=seat.order)
+        Seat.objects.filter(pk=seat.pk).update(order=other.order)
+    return commit(room_id, version, change, by="host", seat=by, action={"type": "move_up", "seat": target})[0]
+
+
 def _cpu_takes_over(seat: Seat) -> None:
     """A CPU plays ``seat`` for the rest of the match (its person left or was removed): its
     name says so, and no token, browser or socket can claim it again."""

@@ -21,6 +21,7 @@ TRIES = [
     {"act": "start"},
     {"act": "remove", "seat": "0"},
     {"act": "remove"},
+    {"act": "move_up", "seat": "1"},
     {"act": "cpu_level", "seat": "2", "level": "strong"},
     {"act": "cpu_level", "level": ["x"]},
     {"act": "options", "players": "6"},

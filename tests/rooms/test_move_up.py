@@ -1,0 +1,73 @@
+"""The host moves a seat up the waiting room's list (rooms/lobby.move_up, try29: two friends
+could not be Guandan partners, whose pairs follow the list): the seat swaps with the one
+above, the game is dealt in that order, and the waiting room's team badges follow. Refused
+for a guest, during a game, and for the first seat; nothing changes then."""
+import json
+
+import pytest
+from channels.db import database_sync_to_async as adb
+
+from rooms import lobby
+from rooms.models import Room, Seat
+from tables.core import errors
+
+from room_tabs import Tab
+
+
+def names(room_id):
+    return list(Seat.objects.filter(room_id=room_id).order_by("order").values_list("name", flat=True))
+
+
+def version(room_id):
+    return Room.objects.get(pk=room_id).version
+
+
+@pytest.mark.django_db
+def test_two_friends_become_guandan_partners(make_room):
+    room, _ = make_room(("あき", "ふゆ"))
+    lobby.set_options(room.id, 0, {"game": "guandan"}, version(room.id))
+    for _ in range(2):
+        lobby.add_cpu(room.id, 0, version(room.id))
+    assert names(room.id) == ["あき", "ふゆ", "CPU 1", "CPU 2"]  # あき with CPU 1, ふゆ with CPU 2
+    cpu1 = Seat.objects.get(room_id=room.id, name="CPU 1").order
+    lobby.move_up(room.id, 0, cpu1, version(room.id))
+    assert names(room.id) == ["あき", "CPU 1", "ふゆ", "CPU 2"]  # the 1st and 3rd seats: partners
+    lobby.start(room.id, 0, version(room.id), seed="partners")
+    seats = {s.name: s.order for s in Seat.objects.filter(room_id=room.id)}
+    assert seats["あき"] % 2 == seats["ふゆ"] % 2 == 0  # one team (0+2) at the table
+
+
+@pytest.mark.django_db
+def test_moving_up_is_refused_for_a_guest_the_first_seat_and_a_game_on(make_room):
+    room, _ = make_room(("あき", "ふゆ"))
+    lobby.add_cpu(room.id, 0, version(room.id))
+    before = names(room.id)
+    for by, target, code in ((1, 2, "not_host"), (0, 0, "malformed"), (0, 99, "not_seated")):
+        with pytest.raises(errors.Refused) as refused:
+            lobby.move_up(room.id, by, target, version(room.id))
+        assert refused.value.code == code
+    lobby.start(room.id, 0, version(room.id), seed="on")
+    with pytest.raises(errors.Refused) as refused:
+        lobby.move_up(room.id, 0, 1, version(room.id))
+    assert refused.value.code == "playing"
+    assert names(room.id)[:3] == before
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_host_moves_a_seat_over_the_socket_and_the_badges_follow(make_room):
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    await adb(lobby.set_options)(room.id, 0, {"game": "guandan"}, await adb(version)(room.id))
+    host, guest = Tab(room.id), Tab(room.id)
+    shown = await host.open(toks["あき"])
+    g = await guest.open(toks["ふゆ"])
+    await host.drain(); await guest.drain()
+    shown = host.messages[-1]
+    assert 'value="move_up" hx-vals=\'{"seat": "1"}\'' in shown and 'value="move_up" hx-vals=\'{"seat": "0"}\'' not in shown
+    assert 'value="move_up"' not in g
+    await host.comm.send_to(text_data=json.dumps({"act": "move_up", "seat": "1", "version": str(await adb(version)(room.id))}))
+    await host.drain()
+    assert await adb(names)(room.id) == ["ふゆ", "あき"]
+    rows = host.messages[-1].split('class="seat-row"')[1:]
+    assert "ふゆ" in rows[0] and "team0" in rows[0] and "あき" in rows[1] and "team1" in rows[1]
+    await host.close(); await guest.close()
