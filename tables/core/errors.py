@@ -30,8 +30,10 @@ def not_host() -> Refused:
 
 
 def in_progress() -> Refused:
-    return Refused("in_progress", "この部屋はゲーム中です。途中からは入れません。",
-                   "A game is in progress in this room; nobody can join midway.")
+    """Joining a room whose game is on (seed 004 人数とホスト: a started room takes no
+    newcomers); the words say when it can be joined again (try29: someone who left asked)."""
+    return Refused("in_progress", "この部屋はゲーム中です。途中からは入れません。ホストが待合室に戻すと、また入れます。",
+                   "A game is in progress in this room; nobody can join midway. You can join again once the host takes the room back to the waiting room.")
 
 
 def playing() -> Refused:

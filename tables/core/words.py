@@ -30,7 +30,7 @@ REFUSALS = {
     "stale": gettext_noop("画面が古くなっていました。最新の状態にしました。もう一度どうぞ。"),
     "late": gettext_noop("間に合いませんでした。止める・割り込む時間はもう終わっていたので、何も起きていません。"),
     "not_host": gettext_noop("ホストだけができる操作です。"),
-    "in_progress": gettext_noop("この部屋はゲーム中です。途中からは入れません。"),
+    "in_progress": gettext_noop("この部屋はゲーム中です。途中からは入れません。ホストが待合室に戻すと、また入れます。"),
     "playing": gettext_noop("ゲーム中はできません。結果の画面の「ロビーへ」で待合室に戻るとできます。"),
     "room_full": gettext_noop("この部屋は満員です。"),
     "closed": gettext_noop("この部屋はもうありません。"),

@@ -59,6 +59,7 @@ def test_cannot_join_a_game_in_progress(client, make_room):
     lobby.start(room.id, 0, Room.objects.get().version)
     r = enter(Client(), "よそ者", "running game")
     assert r.status_code == 400 and "途中からは入れません" in r.content.decode()
+    assert "ホストが待合室に戻すと、また入れます。" in r.content.decode()  # when it can be joined (try29)
 
 
 @pytest.mark.django_db
