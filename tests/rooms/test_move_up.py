@@ -65,6 +65,8 @@ async def test_the_host_moves_a_seat_over_the_socket_and_the_badges_follow(make_
     shown = host.messages[-1]
     assert 'value="move_up" hx-vals=\'{"seat": "1"}\'' in shown and 'value="move_up" hx-vals=\'{"seat": "0"}\'' not in shown
     assert 'value="move_up"' not in g
+    # (Guandan seats 4 and no other count: the count is shown, not a drop-down of one choice)
+    assert 'name="players"' not in shown and '<div class="option-fixed">人数 <b>4</b></div>' in shown
     await host.comm.send_to(text_data=json.dumps({"act": "move_up", "seat": "1", "version": str(await adb(version)(room.id))}))
     await host.drain()
     assert await adb(names)(room.id) == ["ふゆ", "あき"]
