@@ -1,6 +1,6 @@
 """Switching the language mid-game (issue 14) in Debian's Chromium: a room table and a
 practice table come back in the chosen language, the seat and the game kept, and play on;
-the words the page's scripts write (自動プレイ / 自動停止, the 通信 banner) follow."""
+the words the page's scripts write (自動プレイ / 自動をやめる, the 通信 banner) follow."""
 import re
 
 import pytest
@@ -84,7 +84,7 @@ def test_a_practice_table_follows_the_browser_then_the_switch(browser, live_serv
     assert auto_text(page) == "Stop auto"
     switch(page, "ja")  # back at the table, not at the practice screen
     assert leave_text(page) == "退出"
-    page.wait_for_function("() => document.querySelector('[data-auto-toggle]').textContent.trim() === '自動停止'")
+    page.wait_for_function("() => document.querySelector('[data-auto-toggle]').textContent.trim() === '自動をやめる'")
     plays_on(page)
 
 
