@@ -133,6 +133,7 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
         raise Http404("no such game")
     ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
            "rule_choices": opts.choice_fields(game, opts.defaults(game)),
+           "rule_switches": opts.rule_rows(game, opts.defaults(game)),
            "game": game, "game_label": opts.GAMES[game], "boot": bundle.boot_files()}
     return render(request, "rooms/practice.html", ctx)
 
