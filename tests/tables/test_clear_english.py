@@ -27,6 +27,7 @@ def test_english_table_words_carry_no_terse_codes(msgid):
 def test_the_unseen_jokers_and_left_over_cards_read_in_full():
     en, zh = i18n.catalog("en"), i18n.catalog("zh-hans")
     assert "Big Joker" in en.gettext(UNSEEN) and "Small Joker" in en.gettext(UNSEEN)
+    assert "level cards" in en.gettext(UNSEEN)  # (try29: "level 6" read as a level, not six level cards)
     assert "left over" in en.gettext(SURPLUS[0]).lower()
     assert "大王" in zh.gettext(UNSEEN) and "小王" in zh.gettext(UNSEEN) and "余牌" in zh.gettext(SURPLUS[0])
 
