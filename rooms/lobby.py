@@ -181,10 +181,17 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
     While the room waits, a CPU or a person, whose seat goes. During a match, a person
     only: a CPU takes their seat over for good, as when they leave (:func:`leave`; seed 004
     人数とホスト: the host removes people, and a started room takes no newcomers, so the
-    seat cannot wait for them), and the match goes on. Refused (:class:`errors.Refused`): not the host (``not_host``), the host's own seat
+    seat cannot wait for them), and the match goes on. ``version`` is the page's: in the
+    waiting room the removal names a place in a list that may have moved since (↑, a seat
+    gone), so it must be the room's; during a match the places are fixed, and the removal
+    stands whatever moved meanwhile (try30: the CPUs' plays while the host read 外す's
+    question made it stale, and it was lost). Refused (:class:`errors.Refused`): not the
+    host (``not_host``), an old page in the waiting room (``stale``), the host's own seat
     (``self``), a CPU during a match (``playing``), no such seat (``not_seated``)."""
     def change(room, seats, now):
         _host(seats, by)
+        if room.status == Room.Status.WAITING and room.version != version:
+            raise errors.stale()
         seat = _seat(seats, target)
         if seat.is_host:
             raise errors.Refused("self", "ホスト自身は外せません。", "The host cannot remove themselves.")
@@ -196,7 +203,7 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
             seat.delete()
         else:
             _cpu_takes_over(seat)
-    return commit(room_id, version, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
+    return commit(room_id, None, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
 
 
 def move_up(room_id, by: int, target: int, version: int) -> Room:

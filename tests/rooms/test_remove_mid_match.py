@@ -8,6 +8,7 @@ import pytest
 from channels.db import database_sync_to_async as adb
 
 from rooms import lobby
+from rooms.actions import commit
 from rooms.models import Room, Seat
 from tables.core import errors
 
@@ -47,7 +48,10 @@ async def test_the_host_removes_a_person_and_a_cpu_plays_their_seat(make_room):
     assert room_after.status == Room.Status.PLAYING  # the match goes on
     shown = "".join(await host.drain())
     assert "ふゆ (CPU)" in shown and 'id="people" class="people" hidden' in shown  # no one left to remove
-    await host.close()
+    again = Tab(room.id)  # ふゆ reloads: not told the seat comes back (try30)
+    page = await again.open(toks["ふゆ"])
+    assert "外された人の席は、CPUが最後まで打ちます" in page and "ふゆ (CPU)" not in page, page[:400]
+    await again.close(); await host.close()
 
 
 async def test_only_the_host_sees_who_can_be_removed(make_room):
@@ -88,3 +92,25 @@ async def test_a_removed_socket_cannot_play_the_seat_it_had(make_room):
     await guest.drain(0.5)
     assert getattr(guest, "closed", None) == 4403
     assert (await adb(seats)(room.id))[1][1] == "cpu"
+
+
+async def test_a_removal_stands_when_the_table_moved_while_the_host_was_asked(make_room):
+    """try30: the CPUs played while the host read 外す's question; the removal named the
+    version from before it and was lost as stale. During a match the places are fixed."""
+    room, toks = await started(make_room)
+    asked_at = await adb(version)(room.id)
+    await adb(commit)(room.id, None, lambda r, s, n: [], by="system")  # the table moves on
+    assert await adb(version)(room.id) == asked_at + 1
+    await adb(lobby.remove)(room.id, 0, 1, asked_at)
+    assert (await adb(seats)(room.id))[1][:3] == (1, "cpu", "ふゆ (CPU)")
+
+
+async def test_an_old_page_still_cannot_remove_in_the_waiting_room(make_room):
+    """In the waiting room a removal names a place in a list that may have moved (↑): an old
+    page's is refused as stale, and no one is removed."""
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    old = await adb(version)(room.id)
+    await adb(lobby.add_cpu)(room.id, 0, old)
+    with pytest.raises(errors.Refused) as refused:
+        await adb(lobby.remove)(room.id, 0, 1, old)
+    assert refused.value.code == "stale" and len(await adb(seats)(room.id)) == 3
