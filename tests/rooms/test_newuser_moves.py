@@ -145,8 +145,8 @@ async def test_a_guests_waiting_room_says_what_the_clock_does(make_room):
 
 
 async def test_the_guandan_waiting_room_shows_the_pairs(make_room):
-    """Guandan's pairs are fixed by the seats (1 & 3 against 2 & 4, in the order people
-    came in: rooms.lobby.start numbers them so): each row of the waiting room says its pair,
+    """Guandan's pairs are fixed by the seats (1 & 3 against 2 & 4, in the waiting room's
+    order: people's arrival, then the host's ↑; rooms.lobby.start numbers them so): each row of the waiting room says its pair,
     and a line says how the seats pair up. Daifugō's waiting room has no pairs."""
     room, toks = await adb(make_room)(("あき", "ふゆ", "はる"))
     tab = Tab(room.id)
@@ -159,5 +159,5 @@ async def test_the_guandan_waiting_room_shows_the_pairs(make_room):
     teams = [re.search(r'<span class="badge team team(\d)">([^<]+)</span>', row).groups() for row in rows]
     assert teams == [("0", "1・3番組"), ("1", "2・4番組"), ("0", "1・3番組"), ("1", "2・4番組")]
     assert "あき" in rows[0] and "ふゆ" in rows[1] and "はる" in rows[2] and "CPU" in rows[3]
-    assert "1番と3番、2番と4番が組になります" in html
+    assert "1番と3番、2番と4番の席が組になります" in html
     await tab.close()
