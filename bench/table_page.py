@@ -86,9 +86,9 @@ const cards = () => [...document.querySelectorAll("#field .field-cards [data-cod
 window.__scripts = {};
 const add = EventTarget.prototype.addEventListener;
 EventTarget.prototype.addEventListener = function (type, fn, opts) {
-  if (typeof fn === "function" && /^htmx:ws(Before|After)Message$/.test(type)) {
+  if (typeof fn === "function" && /^(htmx:ws(Before|After)Message|tefuda:swapped)$/.test(type)) {
     const m = (new Error().stack || "").match(/\/static\/([\w\/.-]+\.js)/);
-    const key = (m ? m[1] : "?") + (type.includes("Before") ? " before" : " after");
+    const key = (m ? m[1] : "?") + (type.includes("Before") ? " before" : type.includes("swapped") ? " swapped" : " after");
     const inner = fn;
     fn = function (e) {
       const t = performance.now();

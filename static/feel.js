@@ -1,5 +1,6 @@
 /* The table's feel (issue 13): motion, sound and alerts. It never decides, holds back or
-   delays anything: it runs after htmx has swapped a message in (htmx:wsAfterMessage) and
+   delays anything: it runs after each group of a message's parts is swapped in
+   ("tefuda:swapped", static/room.js: the seats and the field first, then the hand…) and
    only animates, sounds or retitles what is already on the page; clicks and swaps go on
    underneath (every ghost it draws has pointer-events: none).
    - Motion (Web Animations API, each ≤ 400 ms; none while prefers-reduced-motion: reduce):
@@ -305,7 +306,9 @@
     settle();
     before = snapshot();
   });
-  room.addEventListener("htmx:wsAfterMessage", function () {
+  // at each group of the message: what changed since the last look (the play with the
+  // field, your turn and the deal with the hand, the result with the rest)
+  room.addEventListener("tefuda:swapped", function () {
     var now = snapshot(), field = document.getElementById("field");
     var kind = field ? field.dataset.event || "" : "";
     if (now.handCount >= before.handCount + 5) deal();
@@ -323,6 +326,7 @@
     if (!now.myTurn) unflash();
     syncMute();
     measureSoon();
+    before = now;
   });
   window.addEventListener("resize", measureSoon, { passive: true });
   document.addEventListener("scroll", measureSoon, { capture: true, passive: true });

@@ -63,5 +63,5 @@
       if (label) label.textContent = e.target.dataset.name;
     }
   });
-  room.addEventListener("htmx:wsAfterMessage", function () { applySort(); deal(); });
+  room.addEventListener("tefuda:swapped", function () { applySort(); deal(); });
 })();

@@ -103,8 +103,7 @@
     if (found.length === 1 && found[0].getClientRects().length) found[0].focus({ preventScroll: true });
   }
   function takeFocusBackSoon() { if (refocus) requestAnimationFrame(takeFocusBack); }
-  room.addEventListener("htmx:wsAfterMessage", takeFocusBackSoon);
-  room.addEventListener("tefuda:later", takeFocusBackSoon);
+  room.addEventListener("tefuda:swapped", takeFocusBackSoon);
   // htmx visits every element of a part it replaces (an event, and every extension's hook,
   // for each) to undo what it set up there. What it sets up in these parts lives on their
   // own elements (ws-send, hx-trigger="change": no listener elsewhere, no timer, no socket),
@@ -118,7 +117,7 @@
     if (old.hasAttribute("data-morph")) return;
     old.replaceChildren();
   });
-  room.addEventListener("htmx:wsAfterMessage", function () {
+  room.addEventListener("tefuda:swapped", function () {
     var t = document.getElementById("seat-token");
     if (t && t.dataset.token) { sessionStorage.setItem(KEY, t.dataset.token); t.removeAttribute("data-token"); retries = 0; }
     if (t && t.dataset.retry) { var wait = Number(t.dataset.retry); t.removeAttribute("data-retry"); retry(wait); }
@@ -144,31 +143,47 @@
     }
   }, 1000);
 
-  // The parts a play does not need on screen at once (the log, the graveyard, the card
-  // counter, これまでの局: tables/core/frames.py LATER_PARTS) come after a <!--later--> mark.
-  // They are swapped in a task of their own after the next frame (htmx's own swap, each
-  // marked hx-swap-oob), so the frame that shows a play lays out only what changed with it
-  // (bench/table_page.py: that frame was the longest task during a play). A newer message
-  // first swaps in what is still waiting, so nothing is ever shown out of order.
-  // "tefuda:later" tells the page's scripts that the later parts are in.
-  var LATER = "<!--later-->", later = null;
-  function swapLater() {
-    if (later === null) return;
-    var html = later;
-    later = null;
-    htmx.swap(room, html, { swapStyle: "none", settleDelay: 0 });
-    room.dispatchEvent(new CustomEvent("tefuda:later"));
+  // A message's parts come in groups, each after a <!--later--> mark (tables/core/frames.py
+  // ORDER): what the play shows, the hand, the rest with #ver, then the log, the graveyard
+  // and the card counter. htmx's ws extension swaps the first group; each next one is
+  // swapped (htmx's own swap, each element marked hx-swap-oob) in a task of its own after
+  // the next frame, so no one task or frame handles a whole play (bench/table_page.py:
+  // those were the long tasks during a play). A newer message first swaps in whatever is
+  // still waiting, so nothing is ever shown out of order. After each group, the first
+  // included, "tefuda:swapped" (bubbles; detail.last: the message is all in) tells the
+  // page's scripts to look at the page again: they listen to it, not to htmx's events.
+  var LATER = "<!--later-->", waiting = [], round = 0;
+  function swapped() {
+    room.dispatchEvent(new CustomEvent("tefuda:swapped", { bubbles: true, detail: { last: !waiting.length } }));
   }
+  function swapNext(mine) {
+    if (!waiting.length || (mine !== undefined && mine !== round)) return;
+    htmx.swap(room, waiting.shift(), { swapStyle: "none", settleDelay: 0 });
+    if (waiting.length) afterFrame();
+    swapped();
+  }
+  // (a hidden tab has no frames: requestAnimationFrame waits until it is shown, and the
+  // hand with "your turn" would wait with it; there the groups go one task after another)
+  function afterFrame() {
+    var mine = round, next = function () { swapNext(mine); };
+    if (document.hidden) setTimeout(next, 0);
+    else requestAnimationFrame(function () { setTimeout(next, 0); });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) while (waiting.length) swapNext();
+  });
   htmx.defineExtension("later", {
     transformResponse: function (text) {
-      swapLater();
-      var at = typeof text === "string" ? text.indexOf(LATER) : -1;
-      if (at < 0) return text;
-      later = text.slice(at + LATER.length);
-      requestAnimationFrame(function () { setTimeout(swapLater, 0); });
-      return text.slice(0, at);
+      while (waiting.length) swapNext();
+      round += 1;
+      if (typeof text !== "string" || text.indexOf(LATER) < 0) return text;
+      var groups = text.split(LATER);
+      waiting = groups.slice(1);
+      afterFrame();
+      return groups[0];
     }
   });
+  room.addEventListener("htmx:wsAfterMessage", swapped);
 
   // The event log (#log, newest line last) shows its newest lines whenever the server sent
   // a new one. Scrolled at the next frame, where the browser lays the page out anyway: a
@@ -186,8 +201,7 @@
       now.scrollTop = now.scrollHeight;
     });
   }
-  room.addEventListener("htmx:wsAfterMessage", scrollLog);
-  room.addEventListener("tefuda:later", scrollLog);
+  room.addEventListener("tefuda:swapped", scrollLog);
 
   // A <details id> (the graveyard viewer) keeps this tab's open/closed state when the server
   // re-renders it: the new element is opened again right after the swap, before any paint.
@@ -203,8 +217,7 @@
       if (d && d.tagName === "DETAILS" && d.open !== opened[id]) d.open = opened[id];
     });
   }
-  room.addEventListener("htmx:wsAfterMessage", reopen);
-  room.addEventListener("tefuda:later", reopen);
+  room.addEventListener("tefuda:swapped", reopen);
 
   // Countdowns; a seat's turn ring (tefuda.css) drawn from --left, the fraction of the
   // turn left (its length: data-span, the turn limit in ms; else the time left when this
@@ -221,7 +234,7 @@
       if (el.dataset.span && el.getAttribute("aria-label") !== said) el.setAttribute("aria-label", said);
       if (!(d in spans)) spans[d] = ms;
       var whole = Number(el.dataset.span) || spans[d];
-      var left = whole ? Math.min(1, ms / whole).toFixed(3) : "0";
+      var left = whole ? Math.min(1, ms / whole).toFixed(2) : "0";  // (a new value restyles and repaints the ring: in 1 % steps)
       if (el.style.getPropertyValue("--left") !== left) el.style.setProperty("--left", left);
     });
   }
@@ -235,7 +248,7 @@
     });
   }
   document.addEventListener("DOMContentLoaded", fillLinks);
-  document.addEventListener("htmx:wsAfterMessage", fillLinks);
+  document.addEventListener("tefuda:swapped", fillLinks);
 
   // 外す asks first when it sends a person out (a slip of the finger on a phone would send a
   // friend out of the room); a CPU goes at once. Asked before htmx's own click handler on
@@ -278,5 +291,5 @@
   document.addEventListener("change", function (e) {
     if (e.target.closest && e.target.closest("#hand-form")) effectChoice();
   });
-  document.addEventListener("htmx:wsAfterMessage", effectChoice);
+  document.addEventListener("tefuda:swapped", effectChoice);
 })();

@@ -52,6 +52,6 @@
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches("[data-hide-stamps]")) setHidden(e.target.checked);
   });
-  document.addEventListener("htmx:wsAfterMessage", syncSwitch);
+  document.addEventListener("tefuda:swapped", syncSwitch);
   document.addEventListener("DOMContentLoaded", syncSwitch);
 })();

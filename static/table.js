@@ -106,7 +106,7 @@
   }
   // 自動プレイ belongs to one game: back in the waiting room it is off, so a new game never
   // starts playing itself (a tester's 27-card Guandan hand was down to 8 in 5 s)
-  room.addEventListener("htmx:wsAfterMessage", function () {
+  room.addEventListener("tefuda:swapped", function () {
     if (autoOn() && document.getElementById("lobby")) stopAuto();
     applySort(); syncAuto(); markPicked();
   });

@@ -191,7 +191,7 @@
   refreshSaved();
   show("setup");
   // 退出 leaves through data-goto (room.js): this tab is no longer at the table
-  document.addEventListener("htmx:wsAfterMessage", function () {
+  document.addEventListener("tefuda:swapped", function () {
     if (document.querySelector("[data-goto]")) {
       switchBackTo("");
       try { sessionStorage.removeItem(OPEN); } catch (e) {}

@@ -19,10 +19,15 @@ one's own play or a hint). Only elements with no ``ws-send`` inside are morphed:
 extension gives a ``ws-send`` button its handler when an ancestor is processed, and a
 morphed element that is processed again would give the buttons it kept one more each.
 
-The parts a play does not need on screen at once (:data:`LATER_PARTS`: the log, the
-graveyard, the card counter, これまでの局) come last, after the comment :data:`LATER`, each
-marked for htmx's out-of-band swap: the page swaps them after its next frame.
-
+A message's parts come in groups (:data:`ORDER`), one after another, each group after the
+comment :data:`LATER` marked for htmx's out-of-band swap: the page swaps the first group
+at once and each next one after its next frame (static/room.js), so no one task or frame
+handles a whole play. First what the play shows (the seats and the field, where its
+motion runs), then the hand with its buttons, then the rest with ``#ver`` (the version
+comes with the last of what the play changes: a click on a screen still being swapped
+names the version the tab showed), and last the log, the graveyard, the card counter and
+これまでの局, one group a frame (bench/table_page.py: with every part in one swap and one
+frame, those were the long tasks during a play).
 The server's consumer (one per socket) and the browser's practice table (one per page)
 each keep a :class:`Frames` and send what it builds, so both speak the same protocol to
 the same page scripts (htmx ws extension: out-of-band swaps by element id).
@@ -34,13 +39,20 @@ from html.parser import HTMLParser
 
 from .screen import Screen, stage
 
-#: the parts a play does not need on screen in the frame that shows it: a message sends
-#: them after :data:`LATER` and the page swaps them in a task of its own after its next
-#: frame (static/room.js), so no one frame lays out a play together with the log, the
-#: graveyard, the card counter and これまでの局 (bench/table_page.py: the frame after a
-#: message was the longest task during a play)
-LATER_PARTS = frozenset({"log", "graveyard", "aid", "history"})
+#: the groups of parts in the order the page swaps them, one group a frame (see the
+#: module's doc); ``None``: every part not named (the status, the messages, the result,
+#: 退出, the stamps, 人を外す), with ``#ver`` and a seat token
+ORDER = (frozenset({"seats", "field"}), frozenset({"hand"}), None,
+         frozenset({"log"}), frozenset({"graveyard"}), frozenset({"aid", "history"}))
+REST = ORDER.index(None)
 LATER = "<!--later-->"
+
+
+def group(part: str) -> int:
+    """The index in :data:`ORDER` of the group ``part`` (a part's name) is sent in."""
+    return next((i for i, names in enumerate(ORDER) if names and part in names), REST)
+
+
 _START = re.compile(r"^(\s*<[A-Za-z][\w-]*)")
 #: an element's opening tag that asks to be morphed (see the module's doc)
 _MORPH = re.compile(r"^\s*<[A-Za-z][\w-]*\b[^>]*?\sdata-morph[\s>=]")
@@ -71,34 +83,36 @@ class Frames:
         """The next message for screen ``s`` at room ``version`` (``now_ms``: the sender's
         epoch milliseconds; ``token``: a seat token the tab must keep; ``retry``: seconds
         after which the page asks again, for a refusal that can clear)."""
-        pieces, later = [], []
+        groups: list[list[str]] = [[] for _ in ORDER]
         if full or s.kind != self.kind or not s.parts:
-            pieces.append(stage(s))
+            groups[0].append(stage(s))
             self.sent = dict(s.parts)
+            rest = groups[0]  # a new screen comes whole, in one swap
         else:
             for name, html in s.parts.items():
                 old = self.sent.get(name)
                 if old != html:
-                    (later if name in LATER_PARTS else pieces).extend(map(morphed, changed(old, html)))
+                    groups[group(name)].extend(changed(old, html))
                     self.sent[name] = html
+            rest = groups[REST]
         self.kind = s.kind
-        pieces.append(version_div(version, now_ms))
+        rest.append(version_div(version, now_ms))
         if token:
-            pieces.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
+            rest.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
         elif retry is not None:  # room.js tries again after that long
-            pieces.append(f'<div id="seat-token" hidden data-retry="{int(retry)}"></div>')
-        if later:
-            pieces.append(LATER)
-            pieces.extend(out_of_band(html) for html in later)
-        return "".join(pieces)
+            rest.append(f'<div id="seat-token" hidden data-retry="{int(retry)}"></div>')
+        chunks = [g for g in groups if g]
+        return LATER.join("".join(map(morphed if i == 0 else out_of_band, g)) for i, g in enumerate(chunks))
 
 
 def out_of_band(html: str) -> str:
-    """``html`` (one element: a part or a piece) marked for htmx's out-of-band swap by id
-    (``hx-swap-oob="true"``), as htmx's own swap of the later parts needs (static/room.js;
-    the ws extension swaps every top-level element of a message so without the mark).
+    """``html`` (one element: a part or a piece) marked for htmx's out-of-band swap by id,
+    as htmx's own swap of a message's later groups needs (static/room.js; the ws extension
+    swaps every top-level element of the first group so without a mark): morphed when its
+    opening tag says ``data-morph`` (:func:`morphed`), else ``hx-swap-oob="true"``.
     Raises ``ValueError`` if ``html`` does not begin with an element."""
-    return _swap_mark(html, "true")
+    html = str(html)
+    return _swap_mark(html, "morph" if _MORPH.match(html) else "true")
 
 
 def morphed(html: str) -> str:

@@ -36,6 +36,11 @@ HIDDEN = """
 window.__hidden = false;
 Object.defineProperty(Document.prototype, "hidden", {configurable: true, get() { return window.__hidden; }});
 Object.defineProperty(Document.prototype, "visibilityState", {configurable: true, get() { return window.__hidden ? "hidden" : "visible"; }});
+// as in a hidden tab, no frames: requestAnimationFrame's callbacks wait until it is shown
+const raf = window.requestAnimationFrame.bind(window);
+let held = [];
+window.requestAnimationFrame = (f) => window.__hidden ? (held.push(f), 0) : raf(f);
+document.addEventListener("visibilitychange", () => { if (!window.__hidden) { const h = held; held = []; h.forEach((f) => raf(f)); } });
 """
 
 
@@ -193,13 +198,17 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
 
 
 def test_the_title_flashes_at_your_turn_in_a_hidden_tab(live_server_url, browser):
+    """A hidden tab has no frames (:data:`HIDDEN` holds requestAnimationFrame back, as the
+    browser does): a message's groups, swapped a frame apart in a shown tab, come one task
+    after another there, so the hand that says "your turn" is swapped in and the title flashes."""
     page = table(browser, live_server_url, "かくれた タブ", scripts=(RECORD, HIDDEN), hide=True)
     title = "部屋 — 手札 Tefuda"
     page.wait_for_selector("#hand-form .my-turn", timeout=40000)
-    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000)
+    # (polled by time: Playwright's default polls at frames, which the hidden tab has none of)
+    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000, polling=100)
     assert "あなたの番です" in page.title()
-    page.wait_for_function(f"() => document.title === {title!r}", timeout=3000)  # it flashes…
-    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000)  # …on and off
+    page.wait_for_function(f"() => document.title === {title!r}", timeout=3000, polling=100)  # it flashes…
+    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000, polling=100)  # …on and off
     page.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
     assert page.title() == title
     page.wait_for_timeout(2200)
@@ -215,19 +224,23 @@ document.addEventListener("htmx:wsBeforeMessage", () => { task += 1; }, true);
 new MutationObserver((records) => {
   const ids = new Set();
   for (const r of records) {
+    if (r.type === "attributes") continue;  // the page's scripts mark the hand (picked, rows) and the turn ring: not a swap
     const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-    const part = el && el.closest("#log, #graveyard, #seats, #field");
+    if (el && el.closest("[data-deadline]")) continue;  // a countdown's seconds (room.js tick)
+    const part = el && el.closest("#log, #graveyard, #seats, #field, #hand-form, #status");
     if (part) ids.add(part.id);
+    if ([...r.addedNodes].some((n) => n.id === "stage")) ids.add("stage");  // a new screen, whole
   }
   if (ids.size) window.__tasks.push({ids: [...ids], message: task, frame: window.__frame, t: performance.now()});
-}).observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
+}).observe(document, {childList: true, subtree: true, characterData: true});
 """
 
 
-def test_the_log_and_the_graveyard_come_a_frame_after_the_play(live_server_url, browser):
-    """A message's later parts (the log, the graveyard: tables/core/frames.py LATER_PARTS)
-    are swapped after the frame that shows the play, in a task of their own (static/room.js),
-    and before the next message's own parts; the log shows the newest line all the same."""
+def test_a_message_is_swapped_in_groups_the_play_first_each_group_a_frame_later(live_server_url, browser):
+    """A message's groups (tables/core/frames.py ORDER) are swapped one a frame (static/room.js):
+    the seats and the field first, the hand and the status in frames after it, the log and
+    the graveyard later still, each in a task of its own and before the next message's own
+    parts; the log shows the newest line all the same."""
     page = table(browser, live_server_url, "あとで ログ", scripts=(LATER,))
     play_until_i_play(page)
     page.wait_for_timeout(3000)  # the CPUs' plays
@@ -240,16 +253,22 @@ def test_the_log_and_the_graveyard_come_a_frame_after_the_play(live_server_url, 
     plays = {}
     for batch in seen:
         plays.setdefault(batch["message"], []).append(batch)
-    split = 0
+    split = later = 0
     for message, batches in plays.items():
         first = next((b for b in batches if {"seats", "field"} & set(b["ids"])), None)
-        logs = [b for b in batches if "log" in b["ids"]]
-        if not first or not logs:
+        if not first or any("stage" in b["ids"] for b in batches):
             continue
-        assert "log" not in first["ids"], f"message {message}: the log swapped with the play: {batches}"
-        assert all(b["frame"] > first["frame"] for b in logs), f"message {message}: the log in the play's own frame: {batches}"
-        split += 1
-    assert split >= 3, seen[-20:]
+        assert not {"log", "hand-form", "status"} & set(first["ids"]), f"message {message}: swapped with the play: {batches}"
+        for part in ("log", "hand-form", "status"):
+            after = [b for b in batches if part in b["ids"]]
+            assert all(b["frame"] > first["frame"] for b in after), f"message {message}: {part} in the play's own frame: {batches}"
+            later += bool(after)
+        logs = [b for b in batches if "log" in b["ids"]]
+        status = [b for b in batches if "status" in b["ids"]]
+        if logs and status:
+            assert min(b["frame"] for b in logs) > max(b["frame"] for b in status), f"message {message}: the log before the status: {batches}"
+        split += bool(logs)
+    assert split >= 3 and later >= 6, seen[-20:]
     last_line = page.eval_on_selector("#log", "log => log.lastElementChild && log.lastElementChild.textContent")
     assert last_line, "the log is empty"
     assert not page.problems

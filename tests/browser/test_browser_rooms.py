@@ -47,7 +47,7 @@ def watch(context, problems: list) -> None:
 
 
 RECORD_PHASES = """() => { window.phases = [];
-  document.getElementById("room").addEventListener("htmx:wsAfterMessage", () => {
+  document.getElementById("room").addEventListener("tefuda:swapped", () => {
     const s = document.getElementById("status"); if (s) window.phases.push(s.textContent); }); }"""
 
 

@@ -39,7 +39,7 @@ async def test_three_people_at_one_table_each_read_their_own_language(make_room)
 
 def notice(html: str) -> tuple[str, str]:
     """(code, words) of the ``#msg`` in ``html``."""
-    m = re.search(r'<div id="msg"[^>]*data-code="([a-z_]+)"[^>]*>([^<]*)</div>', html)
+    m = re.search(r'<div (?:hx-swap-oob="true" )?id="msg"[^>]*data-code="([a-z_]+)"[^>]*>([^<]*)</div>', html)
     assert m, "no notice"
     return m.group(1), m.group(2)
 

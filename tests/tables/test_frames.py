@@ -51,25 +51,36 @@ def test_frames_send_pieces_and_the_page_model_puts_them_in():
     assert set(top_level(again)) == {"ver"}
 
 
-def test_the_later_parts_come_after_the_mark_each_marked_for_an_out_of_band_swap():
-    """The log, the graveyard, the card counter and これまでの局 come last, after
-    ``<!--later-->`` (the page swaps them after its next frame), each marked
-    ``hx-swap-oob``; everything a play shows, #ver and a seat token come before it."""
+def test_a_message_comes_in_groups_in_order_each_later_one_marked_for_an_out_of_band_swap():
+    """A message's groups (tables/core/frames.py ORDER), each after ``<!--later-->``: the
+    seats and the field (unmarked: the ws extension swaps them), then the hand, then the rest
+    with #ver and a seat token, then the log, the graveyard, the card counter and これまでの局,
+    one group each; every element after the first mark marked ``hx-swap-oob`` (htmx's own
+    swap, static/room.js), the hand's cards to be morphed. Groups with nothing are left out."""
     from tables.core.frames import LATER
 
     frames = Frames()
     log = '<ol id="log"><li>a</li></ol>'
     grave = '<details id="graveyard"><!--p:grave-3--><span id="grave-3">3</span><!--/p--></details>'
-    frames.kind, frames.sent = "table", {"seats": seats((0, " turn", 13)), "log": log, "graveyard": grave}
-    msg = frames.message(screen(seats=seats((0, "", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<")),
+    hand = '<form id="hand-form"><!--p:hand-cards--><div id="hand-cards" data-morph>{}</div><!--/p--></form>'
+    frames.kind, frames.sent = "table", {"seats": seats((0, " turn", 13)), "log": log, "graveyard": grave,
+                                         "hand": hand.format(1), "status": '<p id="status">1</p>'}
+    msg = frames.message(screen(seats=seats((0, "", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<"),
+                                hand=hand.format(2), status='<p id="status">2</p>'),
                          full=False, version=2, now_ms=0, token="t")
-    now, later = msg.split(LATER)
-    assert set(top_level(now)) == {"seat-0", "ver", "seat-token"} and "hx-swap-oob" not in now
-    assert later == '<ol hx-swap-oob="true" id="log"><li>b</li></ol><span hx-swap-oob="true" id="grave-3">33</span>'
-    assert set(top_level(msg)) == {"seat-0", "ver", "seat-token", "log", "grave-3"}  # the test clients read it whole
-    quiet = frames.message(screen(seats=seats((0, " turn", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<")),
-                           full=False, version=3, now_ms=0)
-    assert LATER not in quiet  # nothing later changed: no mark
+    groups = msg.split(LATER)
+    assert [list(top_level(g)) for g in groups] == [["seat-0"], ["hand-cards"], ["status", "ver", "seat-token"], ["log"], ["grave-3"]]
+    assert "hx-swap-oob" not in groups[0]
+    assert groups[1] == '<div hx-swap-oob="morph" id="hand-cards" data-morph>2</div>'
+    assert groups[2].startswith('<p hx-swap-oob="true" id="status">2</p><div hx-swap-oob="true" id="ver"')
+    assert groups[3:] == ['<ol hx-swap-oob="true" id="log"><li>b</li></ol>', '<span hx-swap-oob="true" id="grave-3">33</span>']
+    assert set(top_level(msg)) == {"seat-0", "hand-cards", "status", "ver", "seat-token", "log", "grave-3"}  # the test clients read it whole
+    quiet = frames.message(screen(seats=seats((0, " turn", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<"),
+                                  hand=hand.format(2), status='<p id="status">2</p>'), full=False, version=3, now_ms=0)
+    assert quiet.split(LATER)[0] == '<li id="seat-0" class="seat turn"><span>12枚</span></li>' and len(quiet.split(LATER)) == 2
+    alone = frames.message(screen(seats=seats((0, " turn", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<"),
+                                  hand=hand.format(2), status='<p id="status">2</p>'), full=False, version=4, now_ms=0)
+    assert LATER not in alone and "hx-swap-oob" not in alone and set(top_level(alone)) == {"ver"}  # nothing changed: #ver alone
 
 
 def test_a_part_or_piece_that_says_data_morph_is_sent_to_be_morphed():
@@ -90,7 +101,7 @@ def test_a_part_or_piece_that_says_data_morph_is_sent_to_be_morphed():
     msg = frames.message(screen(hand=hand([3, 9], ""), seats=seats((0, "", 2))), full=False, version=2, now_ms=0)
     tops = top_level(msg)
     assert tops["hand-cards"].startswith('<div hx-swap-oob="morph" id="hand-cards" class="cards" style="--n:2"')
-    assert tops["hand-controls"] == '<div id="hand-controls" class="controls"></div>'  # not marked
+    assert tops["hand-controls"] == '<div hx-swap-oob="true" id="hand-controls" class="controls"></div>'  # swapped whole
     assert tops["seat-0"] == '<li id="seat-0" class="seat"><span>2枚</span></li>'
     frames.forget("hand")  # (a hint: the page's checkboxes may differ from what was sent)
     again = top_level(frames.message(screen(hand=hand([3, 9], ""), seats=seats((0, "", 2))), full=False, version=3, now_ms=0))

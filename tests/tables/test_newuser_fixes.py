@@ -290,5 +290,5 @@ def test_play_stays_when_nothing_beats_the_field_and_says_why():
     v = table.room.version
     out = "".join(send(table, 2.0, act="play", version=str(v), card=[str(hand[0])], mode="plain"))
     assert table.room.version == v and table.room.state["hands"][YOU] == hand
-    said = re.search(r'<div id="msg" class="msg error"[^>]*data-code="(\w+)">([^<]+)</div>', out)
+    said = re.search(r'<div (?:hx-swap-oob="true" )?id="msg" class="msg error"[^>]*data-code="(\w+)">([^<]+)</div>', out)
     assert said and said[1] in {"too_weak", "wrong_shape", "bound", "not_a_play"}, out[:600]
