@@ -144,7 +144,7 @@
   }, 1000);
 
   // A message's parts come in groups, each after a <!--later--> mark (tables/core/frames.py
-  // ORDER): what the play shows, the hand, the rest with #ver, then the log, the graveyard
+  // ORDER): what the play shows, the hand with #ver, the rest, then the log, the graveyard
   // and the card counter. htmx's ws extension swaps the first group; each next one is
   // swapped (htmx's own swap, each element marked hx-swap-oob) in a task of its own after
   // the next frame, so no one task or frame handles a whole play (bench/table_page.py:
@@ -162,13 +162,13 @@
     if (waiting.length) afterFrame();
     swapped();
   }
-  // (a hidden tab has no frames: requestAnimationFrame waits until it is shown, and the
-  // hand with "your turn" would wait with it; there the groups go one task after another)
   function afterFrame() {
-    var mine = round, next = function () { swapNext(mine); };
-    if (document.hidden) setTimeout(next, 0);
-    else requestAnimationFrame(function () { setTimeout(next, 0); });
+    var mine = round;
+    requestAnimationFrame(function () { setTimeout(function () { swapNext(mine); }, 0); });
   }
+  // A hidden tab has no frames (requestAnimationFrame waits until it is shown) and its
+  // timers are slowed: it takes a message whole, in one swap, as it paints nothing anyway
+  // (try31: the hand with "your turn" came a second before its #ver there).
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) while (waiting.length) swapNext();
   });
@@ -178,6 +178,7 @@
       round += 1;
       if (typeof text !== "string" || text.indexOf(LATER) < 0) return text;
       var groups = text.split(LATER);
+      if (document.hidden) return groups.join("");
       waiting = groups.slice(1);
       afterFrame();
       return groups[0];

@@ -23,11 +23,11 @@ A message's parts come in groups (:data:`ORDER`), one after another, each group 
 comment :data:`LATER` marked for htmx's out-of-band swap: the page swaps the first group
 at once and each next one after its next frame (static/room.js), so no one task or frame
 handles a whole play. First what the play shows (the seats and the field, where its
-motion runs), then the hand with its buttons, then the rest with ``#ver`` (the version
-comes with the last of what the play changes: a click on a screen still being swapped
-names the version the tab showed), and last the log, the graveyard, the card counter and
-これまでの局, one group a frame (bench/table_page.py: with every part in one swap and one
-frame, those were the long tasks during a play).
+motion runs), then the hand with its buttons and ``#ver`` (the version comes with the
+buttons that act on it: a turn on screen is a turn that can be played, try31), then the
+rest (the status, the messages, the result), and last the log, the graveyard, the card
+counter and これまでの局, one group a frame (bench/table_page.py: with every part in one
+swap and one frame, those were the long tasks during a play).
 The server's consumer (one per socket) and the browser's practice table (one per page)
 each keep a :class:`Frames` and send what it builds, so both speak the same protocol to
 the same page scripts (htmx ws extension: out-of-band swaps by element id).
@@ -41,10 +41,12 @@ from .screen import Screen, stage
 
 #: the groups of parts in the order the page swaps them, one group a frame (see the
 #: module's doc); ``None``: every part not named (the status, the messages, the result,
-#: 退出, the stamps, 人を外す), with ``#ver`` and a seat token
+#: 退出, the stamps, 人を外す)
 ORDER = (frozenset({"seats", "field"}), frozenset({"hand"}), None,
          frozenset({"log"}), frozenset({"graveyard"}), frozenset({"aid", "history"}))
 REST = ORDER.index(None)
+#: the group ``#ver`` and a seat token come with: the hand's, whose buttons act on that version
+VERSION = 1
 LATER = "<!--later-->"
 
 
@@ -87,20 +89,20 @@ class Frames:
         if full or s.kind != self.kind or not s.parts:
             groups[0].append(stage(s))
             self.sent = dict(s.parts)
-            rest = groups[0]  # a new screen comes whole, in one swap
+            with_version = groups[0]  # a new screen comes whole, in one swap
         else:
             for name, html in s.parts.items():
                 old = self.sent.get(name)
                 if old != html:
                     groups[group(name)].extend(changed(old, html))
                     self.sent[name] = html
-            rest = groups[REST]
+            with_version = groups[VERSION]
         self.kind = s.kind
-        rest.append(version_div(version, now_ms))
+        with_version.append(version_div(version, now_ms))
         if token:
-            rest.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
+            with_version.append(f'<div id="seat-token" hidden data-token="{token}"></div>')
         elif retry is not None:  # room.js tries again after that long
-            rest.append(f'<div id="seat-token" hidden data-retry="{int(retry)}"></div>')
+            with_version.append(f'<div id="seat-token" hidden data-retry="{int(retry)}"></div>')
         chunks = [g for g in groups if g]
         return LATER.join("".join(map(morphed if i == 0 else out_of_band, g)) for i, g in enumerate(chunks))
 

@@ -272,3 +272,46 @@ def test_a_message_is_swapped_in_groups_the_play_first_each_group_a_frame_later(
     last_line = page.eval_on_selector("#log", "log => log.lastElementChild && log.lastElementChild.textContent")
     assert last_line, "the log is empty"
     assert not page.problems
+
+
+# try31: a click at the instant "your turn" shows (the hand's group swapped in): パス if
+# the turn has one, each turn once, with the version the page held then
+AT_ONCE = """
+window.__atOnce = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const room = document.getElementById("room");
+  if (!room) return;
+  let armed = true;
+  new MutationObserver(() => {
+    const turn = document.querySelector("#hand-form .my-turn");
+    if (!turn) { armed = true; return; }
+    const pass = turn.querySelector("[data-action=pass]");
+    if (!armed || !pass) return;
+    armed = false;
+    window.__atOnce.push(document.getElementById("ver").dataset.version);
+    pass.click();
+  }).observe(room, {subtree: true, childList: true});
+});
+"""
+
+
+def test_a_turn_on_screen_can_be_played_at_once(live_server_url, browser):
+    """The hand's group brings #ver with it (tables/core/frames.py VERSION): a パス clicked the
+    moment "your turn" shows names the version of that turn and is taken, never refused as
+    a stale screen (try31: #ver came a group later and such a pass was refused)."""
+    page = table(browser, live_server_url, "すぐ パス", scripts=(RECORD, AT_ONCE))
+    stale = []
+    for _ in range(360):  # (a pass leaves the trick: a turn with a pass comes every few tricks)
+        if len(page.evaluate("window.__atOnce")) >= 3:
+            break
+        if page.locator("#msg[data-code=stale]").count():
+            stale.append(page.inner_text("#msg"))
+            break
+        if page.locator("#hand-form .my-turn").count() and not page.locator("#hand-form [data-action=pass]").count():
+            play_my_turn(page)  # a lead: no pass to click; the hint plays it
+        page.wait_for_timeout(250)
+    clicks = page.evaluate("window.__atOnce")
+    assert not stale and not page.locator("#msg[data-code=stale]").count(), (stale, clicks)
+    assert len(clicks) >= 3, clicks
+    assert not page.problems, page.problems
+    page.context.close()

@@ -53,8 +53,8 @@ def test_frames_send_pieces_and_the_page_model_puts_them_in():
 
 def test_a_message_comes_in_groups_in_order_each_later_one_marked_for_an_out_of_band_swap():
     """A message's groups (tables/core/frames.py ORDER), each after ``<!--later-->``: the
-    seats and the field (unmarked: the ws extension swaps them), then the hand, then the rest
-    with #ver and a seat token, then the log, the graveyard, the card counter and これまでの局,
+    seats and the field (unmarked: the ws extension swaps them), then the hand with #ver and
+    a seat token (try31: a turn on screen must be playable), then the rest, then the log, the graveyard, the card counter and これまでの局,
     one group each; every element after the first mark marked ``hx-swap-oob`` (htmx's own
     swap, static/room.js), the hand's cards to be morphed. Groups with nothing are left out."""
     from tables.core.frames import LATER
@@ -69,10 +69,10 @@ def test_a_message_comes_in_groups_in_order_each_later_one_marked_for_an_out_of_
                                 hand=hand.format(2), status='<p id="status">2</p>'),
                          full=False, version=2, now_ms=0, token="t")
     groups = msg.split(LATER)
-    assert [list(top_level(g)) for g in groups] == [["seat-0"], ["hand-cards"], ["status", "ver", "seat-token"], ["log"], ["grave-3"]]
+    assert [list(top_level(g)) for g in groups] == [["seat-0"], ["hand-cards", "ver", "seat-token"], ["status"], ["log"], ["grave-3"]]
     assert "hx-swap-oob" not in groups[0]
-    assert groups[1] == '<div hx-swap-oob="morph" id="hand-cards" data-morph>2</div>'
-    assert groups[2].startswith('<p hx-swap-oob="true" id="status">2</p><div hx-swap-oob="true" id="ver"')
+    assert groups[1].startswith('<div hx-swap-oob="morph" id="hand-cards" data-morph>2</div><div hx-swap-oob="true" id="ver"')
+    assert groups[2] == '<p hx-swap-oob="true" id="status">2</p>'
     assert groups[3:] == ['<ol hx-swap-oob="true" id="log"><li>b</li></ol>', '<span hx-swap-oob="true" id="grave-3">33</span>']
     assert set(top_level(msg)) == {"seat-0", "hand-cards", "status", "ver", "seat-token", "log", "grave-3"}  # the test clients read it whole
     quiet = frames.message(screen(seats=seats((0, " turn", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<"),
