@@ -1,6 +1,6 @@
 /* The table's feel (issue 13): motion, sound and alerts. It never decides, holds back or
    delays anything: it runs after each group of a message's parts is swapped in
-   ("tefuda:swapped", static/room.js: the seats and the field first, then the hand…) and
+   ("tefuda:swapped", static/room.js: the field first, then the seats, the hand…) and
    only animates, sounds or retitles what is already on the page; clicks and swaps go on
    underneath (every ghost it draws has pointer-events: none).
    - Motion (Web Animations API, each ≤ 400 ms; none while prefers-reduced-motion: reduce):

@@ -144,8 +144,8 @@
   }, 1000);
 
   // A message's parts come in groups, each after a <!--later--> mark (tables/core/frames.py
-  // ORDER): what the play shows, the hand with #ver, the rest, then the log, the graveyard
-  // and the card counter. htmx's ws extension swaps the first group; each next one is
+  // ORDER): the field, the seats, the hand with #ver, the rest, then the log, the
+  // graveyard and the card counter. htmx's ws extension swaps the first group; each next one is
   // swapped (htmx's own swap, each element marked hx-swap-oob) in a task of its own after
   // the next frame, so no one task or frame handles a whole play (bench/table_page.py:
   // those were the long tasks during a play). A newer message first swaps in whatever is

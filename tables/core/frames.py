@@ -22,8 +22,9 @@ morphed element that is processed again would give the buttons it kept one more 
 A message's parts come in groups (:data:`ORDER`), one after another, each group after the
 comment :data:`LATER` marked for htmx's out-of-band swap: the page swaps the first group
 at once and each next one after its next frame (static/room.js), so no one task or frame
-handles a whole play. First what the play shows (the seats and the field, where its
-motion runs), then the hand with its buttons and ``#ver`` (the version comes with the
+handles a whole play. First the field (the play and its motion), then the seats (a
+replay of one recorded game, unthrottled: 70 frames over 8 ms against 111 with the two in
+one group), then the hand with its buttons and ``#ver`` (the version comes with the
 buttons that act on it: a turn on screen is a turn that can be played, try31), then the
 rest (the status, the messages, the result), and last the log, the graveyard, the card
 counter and これまでの局, one group a frame (bench/table_page.py: with every part in one
@@ -42,11 +43,11 @@ from .screen import Screen, stage
 #: the groups of parts in the order the page swaps them, one group a frame (see the
 #: module's doc); ``None``: every part not named (the status, the messages, the result,
 #: 退出, the stamps, 人を外す)
-ORDER = (frozenset({"seats", "field"}), frozenset({"hand"}), None,
+ORDER = (frozenset({"field"}), frozenset({"seats"}), frozenset({"hand"}), None,
          frozenset({"log"}), frozenset({"graveyard"}), frozenset({"aid", "history"}))
 REST = ORDER.index(None)
 #: the group ``#ver`` and a seat token come with: the hand's, whose buttons act on that version
-VERSION = 1
+VERSION = ORDER.index(frozenset({"hand"}))
 LATER = "<!--later-->"
 
 

@@ -53,7 +53,7 @@ def test_frames_send_pieces_and_the_page_model_puts_them_in():
 
 def test_a_message_comes_in_groups_in_order_each_later_one_marked_for_an_out_of_band_swap():
     """A message's groups (tables/core/frames.py ORDER), each after ``<!--later-->``: the
-    seats and the field (unmarked: the ws extension swaps them), then the hand with #ver and
+    field (unmarked: the ws extension swaps it), the seats, then the hand with #ver and
     a seat token (try31: a turn on screen must be playable), then the rest, then the log, the graveyard, the card counter and これまでの局,
     one group each; every element after the first mark marked ``hx-swap-oob`` (htmx's own
     swap, static/room.js), the hand's cards to be morphed. Groups with nothing are left out."""
@@ -64,22 +64,23 @@ def test_a_message_comes_in_groups_in_order_each_later_one_marked_for_an_out_of_
     grave = '<details id="graveyard"><!--p:grave-3--><span id="grave-3">3</span><!--/p--></details>'
     hand = '<form id="hand-form"><!--p:hand-cards--><div id="hand-cards" data-morph>{}</div><!--/p--></form>'
     frames.kind, frames.sent = "table", {"seats": seats((0, " turn", 13)), "log": log, "graveyard": grave,
-                                         "hand": hand.format(1), "status": '<p id="status">1</p>'}
+                                         "hand": hand.format(1), "status": '<p id="status">1</p>', "field": '<p id="field">1</p>'}
     msg = frames.message(screen(seats=seats((0, "", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<"),
-                                hand=hand.format(2), status='<p id="status">2</p>'),
+                                hand=hand.format(2), status='<p id="status">2</p>', field='<p id="field">2</p>'),
                          full=False, version=2, now_ms=0, token="t")
     groups = msg.split(LATER)
-    assert [list(top_level(g)) for g in groups] == [["seat-0"], ["hand-cards", "ver", "seat-token"], ["status"], ["log"], ["grave-3"]]
-    assert "hx-swap-oob" not in groups[0]
-    assert groups[1].startswith('<div hx-swap-oob="morph" id="hand-cards" data-morph>2</div><div hx-swap-oob="true" id="ver"')
-    assert groups[2] == '<p hx-swap-oob="true" id="status">2</p>'
-    assert groups[3:] == ['<ol hx-swap-oob="true" id="log"><li>b</li></ol>', '<span hx-swap-oob="true" id="grave-3">33</span>']
-    assert set(top_level(msg)) == {"seat-0", "hand-cards", "status", "ver", "seat-token", "log", "grave-3"}  # the test clients read it whole
+    assert [list(top_level(g)) for g in groups] == [["field"], ["seat-0"], ["hand-cards", "ver", "seat-token"], ["status"], ["log"], ["grave-3"]]
+    assert groups[0] == '<p id="field">2</p>'  # unmarked
+    assert groups[1] == '<li hx-swap-oob="true" id="seat-0" class="seat"><span>12枚</span></li>'
+    assert groups[2].startswith('<div hx-swap-oob="morph" id="hand-cards" data-morph>2</div><div hx-swap-oob="true" id="ver"')
+    assert groups[3] == '<p hx-swap-oob="true" id="status">2</p>'
+    assert groups[4:] == ['<ol hx-swap-oob="true" id="log"><li>b</li></ol>', '<span hx-swap-oob="true" id="grave-3">33</span>']
+    assert set(top_level(msg)) == {"field", "seat-0", "hand-cards", "status", "ver", "seat-token", "log", "grave-3"}  # the test clients read it whole
     quiet = frames.message(screen(seats=seats((0, " turn", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<"),
-                                  hand=hand.format(2), status='<p id="status">2</p>'), full=False, version=3, now_ms=0)
+                                  hand=hand.format(2), status='<p id="status">2</p>', field='<p id="field">2</p>'), full=False, version=3, now_ms=0)
     assert quiet.split(LATER)[0] == '<li id="seat-0" class="seat turn"><span>12枚</span></li>' and len(quiet.split(LATER)) == 2
     alone = frames.message(screen(seats=seats((0, " turn", 12)), log=log.replace("a", "b"), graveyard=grave.replace(">3<", ">33<"),
-                                  hand=hand.format(2), status='<p id="status">2</p>'), full=False, version=4, now_ms=0)
+                                  hand=hand.format(2), status='<p id="status">2</p>', field='<p id="field">2</p>'), full=False, version=4, now_ms=0)
     assert LATER not in alone and "hx-swap-oob" not in alone and set(top_level(alone)) == {"ver"}  # nothing changed: #ver alone
 
 
