@@ -150,17 +150,20 @@
   // the next frame, so no one task or frame handles a whole play (bench/table_page.py:
   // those were the long tasks during a play). A newer message first swaps in whatever is
   // still waiting, so nothing is ever shown out of order. After each group, the first
-  // included, "tefuda:swapped" (bubbles; detail.last: the message is all in) tells the
-  // page's scripts to look at the page again: they listen to it, not to htmx's events.
+  // included, "tefuda:swapped" (bubbles) tells the page's scripts to look at the page
+  // again: they listen to it, not to htmx's events.
   var LATER = "<!--later-->", waiting = [], round = 0;
   function swapped() {
-    room.dispatchEvent(new CustomEvent("tefuda:swapped", { bubbles: true, detail: { last: !waiting.length } }));
+    room.dispatchEvent(new CustomEvent("tefuda:swapped", { bubbles: true }));
   }
   function swapNext(mine) {
     if (!waiting.length || (mine !== undefined && mine !== round)) return;
     htmx.swap(room, waiting.shift(), { swapStyle: "none", settleDelay: 0 });
     if (waiting.length) afterFrame();
     swapped();
+  }
+  function swapAll() {
+    while (waiting.length) swapNext();
   }
   function afterFrame() {
     var mine = round;
@@ -170,11 +173,11 @@
   // timers are slowed: it takes a message whole, in one swap, as it paints nothing anyway
   // (try31: the hand with "your turn" came a second before its #ver there).
   document.addEventListener("visibilitychange", function () {
-    if (document.hidden) while (waiting.length) swapNext();
+    if (document.hidden) swapAll();
   });
   htmx.defineExtension("later", {
     transformResponse: function (text) {
-      while (waiting.length) swapNext();
+      swapAll();
       round += 1;
       if (typeof text !== "string" || text.indexOf(LATER) < 0) return text;
       var groups = text.split(LATER);

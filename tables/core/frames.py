@@ -29,6 +29,7 @@ buttons that act on it: a turn on screen is a turn that can be played, try31), t
 rest (the status, the messages, the result), and last the log, the graveyard, the card
 counter and これまでの局, one group a frame (bench/table_page.py: with every part in one
 swap and one frame, those were the long tasks during a play).
+
 The server's consumer (one per socket) and the browser's practice table (one per page)
 each keep a :class:`Frames` and send what it builds, so both speak the same protocol to
 the same page scripts (htmx ws extension: out-of-band swaps by element id).

@@ -199,8 +199,8 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
 
 def test_the_title_flashes_at_your_turn_in_a_hidden_tab(live_server_url, browser):
     """A hidden tab has no frames (:data:`HIDDEN` holds requestAnimationFrame back, as the
-    browser does): a message's groups, swapped a frame apart in a shown tab, come one task
-    after another there, so the hand that says "your turn" is swapped in and the title flashes."""
+    browser does): a message's groups, swapped a frame apart in a shown tab, are swapped
+    whole there (static/room.js), so the hand that says "your turn" comes and the title flashes."""
     page = table(browser, live_server_url, "かくれた タブ", scripts=(RECORD, HIDDEN), hide=True)
     title = "部屋 — 手札 Tefuda"
     page.wait_for_selector("#hand-form .my-turn", timeout=40000)
@@ -238,7 +238,7 @@ new MutationObserver((records) => {
 
 def test_a_message_is_swapped_in_groups_the_play_first_each_group_a_frame_later(live_server_url, browser):
     """A message's groups (tables/core/frames.py ORDER) are swapped one a frame (static/room.js):
-    the seats and the field first, the hand and the status in frames after it, the log and
+    the field and the seats first, the hand and the status in frames after them, the log and
     the graveyard later still, each in a task of its own and before the next message's own
     parts; the log shows the newest line all the same."""
     page = table(browser, live_server_url, "あとで ログ", scripts=(LATER,))
