@@ -190,18 +190,19 @@
   room.addEventListener("htmx:wsAfterMessage", swapped);
 
   // The event log (#log, newest line last) shows its newest lines whenever the server sent
-  // a new one. Scrolled at the next frame, where the browser lays the page out anyway: a
-  // message's handler never forces a layout of its own (scrollHeight would, at once).
-  var shownLog = null, scrolling = false;
+  // a new one (the log is morphed: a new line is a new last element, the others are kept).
+  // Scrolled at the next frame, where the browser lays the page out anyway: a message's
+  // handler never forces a layout of its own (scrollHeight would, at once).
+  var shownLast = null, scrolling = false;
   function scrollLog() {
     var log = document.getElementById("log");
-    if (!log || log === shownLog || scrolling) return;
+    if (!log || !log.lastElementChild || log.lastElementChild === shownLast || scrolling) return;
     scrolling = true;
     requestAnimationFrame(function () {
       scrolling = false;
       var now = document.getElementById("log");
       if (!now) return;
-      shownLog = now;
+      shownLast = now.lastElementChild;
       now.scrollTop = now.scrollHeight;
     });
   }

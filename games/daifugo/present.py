@@ -139,10 +139,12 @@ def visible_log(log: list, seat: int | None, public: list | None = None) -> list
             for i in _visible(log, seat)]
 
 
-def visible_events(log: list, seat: int | None) -> list[dict]:
-    """The events behind :func:`visible_log` (the same ones, in the same order): what a
-    table words in its reader's language from the events' codes and fields."""
-    return [log[i] for i in _visible(log, seat)]
+def visible_events(log: list, seat: int | None) -> list[tuple[int, dict]]:
+    """The events behind :func:`visible_log` (the same ones, in the same order), each with
+    its position in ``log``: ``[(position, event), …]``, what a table words in its
+    reader's language from the events' codes and fields (the position names the line:
+    the page keeps the lines it has and adds the new ones, tables/core/frames.py)."""
+    return [(i, log[i]) for i in _visible(log, seat)]
 
 
 def _visible(log: list, seat: int | None) -> list[int]:

@@ -310,29 +310,30 @@ def _log_items(log: list, lines: list, seat, names: dict):
     """The log part's lines in the current language with the seats' names, built once
     per distinct (language, lines, names) in the process (the four seats of a table
     mostly see the same lines; the key is the content itself: the engine's ``ja``/``en``
-    line of each event, :func:`games.daifugo.present.visible_log`), each line once per
-    distinct (language, line, names): a new version adds a line or two to the last twenty.
+    line of each event, :func:`games.daifugo.present.visible_log`, and the events'
+    positions), each line once per distinct (language, line, names, position): a new
+    version adds a line or two to the last twenty.
     ``log``: the state's events (the lines' own, :func:`games.daifugo.present.visible_events`
     of ``seat``), ``lines``: the view's log."""
     names_key = tuple(sorted(names.items()))
     lang = _language()
     pairs = tuple(map(_ja_en, lines))
-    key = ("log", lang, names_key, *pairs)
+    events = visible_events(log, seat)
+    key = ("log", lang, names_key, tuple(i for i, _e in events), *pairs)
 
     def build():
-        events = visible_events(log, seat)
-        return "".join([_log_line(e, ja, en, names, names_key, lang) for e, (ja, en) in zip(events, pairs)])
+        return "".join([_log_line(i, e, ja, en, names, names_key, lang) for (i, e), (ja, en) in zip(events, pairs)])
     return fragments.memoised(key, build)
 
 
 _lines: dict[tuple, str] = {}
 
 
-def _log_line(event: dict, ja: str, en: str, names: dict, names_key: tuple, lang: str) -> str:
-    """One ``<li>`` of the log (:func:`fragments.log_items`) in ``lang`` with the seats'
+def _log_line(position: int, event: dict, ja: str, en: str, names: dict, names_key: tuple, lang: str) -> str:
+    """One ``<li>`` of the log (:func:`fragments.log_item`) in ``lang`` with the seats'
     names; in Japanese with the engine's English line as its title, as before."""
-    return fragments.kept(_lines, (lang, ja, en, names_key),
-                          lambda: fragments.log_items([(log_text(event, names), _names(en, names))], lang))
+    return fragments.kept(_lines, (lang, ja, en, names_key, position),
+                          lambda: fragments.log_item(log_text(event, names), _names(en, names), lang, position))
 
 
 def _names(text: str, names: dict) -> str:

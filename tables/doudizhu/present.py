@@ -168,7 +168,7 @@ class DoudizhuPresenter(Presenter):
             "field_seat": trick["seat"] if trick else "",
             "field_event": field_event(trick),
             "highest_bidder_name": names.get(view["highest_bidder"]),
-            "dd_log": log_lines(view, names, me.order)[-40:],
+            **_log_window(log_lines(view, names, me.order)),
             "counter": counter(view) if view["phase"] == "play" else None,
             "result": result,
             "result_rows": [p for p in ctx["players"]] if result else [],
@@ -264,6 +264,13 @@ def redeal_line(view: dict) -> str:
     if view.get("deal", 1) <= 1:
         return ""
     return _("全員が入札しなかったので配り直し（%(n)s回目の配り）") % {"n": view["deal"]}
+
+
+def _log_window(lines: list[str], shown: int = 40) -> dict:
+    """The log part's last ``shown`` lines (``dd_log``) and the position of its first in
+    the hand's log (``dd_log_from``): each line's id (``lg`` + its position) lets the page
+    morph the log, keeping the lines it has (tables/core/frames.py)."""
+    return {"dd_log": lines[-shown:], "dd_log_from": max(0, len(lines) - shown)}
 
 
 def log_lines(view: dict, names: dict, me: int | None = None) -> list[str]:

@@ -354,6 +354,9 @@ class GuandanPresenter(Presenter):
                           for i, t in enumerate(view["teams"])],
                 "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else _play_label(p))
                                 for p in view["trick"]["plays"][-8:]],
+                # the position of the first line shown in the trick: each line's id (lg +
+                # its position) lets the page morph the log, keeping the lines it has
+                "trick_from": max(0, len(view["trick"]["plays"]) - 8),
                 "anti_line": _anti_line(view, names),
                 "last_label": _play_label(view["trick"]["last"]) if view["trick"]["last"] else None,
                 "last_cards": [dict(c, label=card_text(c["label"]), note=wild_as(last_wilds[str(c["id"])]["as"])

@@ -274,6 +274,30 @@ def test_a_message_is_swapped_in_groups_the_play_first_each_group_a_frame_later(
     assert not page.problems
 
 
+def test_the_log_keeps_its_lines_and_adds_each_new_one_at_the_end(live_server_url, browser):
+    """The log is morphed (tables/core/frames.py: ``data-morph``), not rebuilt: a line that
+    stays on it is the same element after the next plays (its id names its event), the new
+    lines come after it, every id is unique, and the log is scrolled to its newest line."""
+    page = table(browser, live_server_url, "ログ のこる")
+    play_until_i_play(page)
+    before = page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => { li.__kept = true; return li.id; })")
+    assert before and all(before), before
+    page.wait_for_function("() => { const last = document.querySelector('#log li:last-child'); return last && !last.__kept; }",
+                           timeout=30000)
+    page.wait_for_timeout(300)  # the scroll waits for a frame
+    after = page.evaluate("""() => [...document.querySelectorAll('#log li')].map((li) => [li.id, !!li.__kept])""")
+    ids = [i for i, _ in after]
+    assert len(set(ids)) == len(ids), ids
+    kept = [i for i, k in after if k]
+    assert kept, f"no line of {before} was kept: {after}"
+    assert kept == [i for i in before if i in ids], (before, after)  # every line still shown is the same element
+    assert ids[:len(kept)] == kept, after  # the new lines after them
+    gap = page.eval_on_selector("#log", "log => log.scrollHeight - log.clientHeight - log.scrollTop")
+    assert gap <= 2, f"the log is not at its newest line: {gap}px below"
+    assert not page.problems
+    page.context.close()
+
+
 # try31: a click at the instant "your turn" shows (the hand's group swapped in): パス if
 # the turn has one, each turn once, with the version the page held then
 AT_ONCE = """

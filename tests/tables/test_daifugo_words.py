@@ -30,7 +30,7 @@ def test_japanese_log_lines_are_the_engines_own_and_others_have_no_japanese():
             log = table.room.state["log"]
             events = visible_events(log, 0)
             assert len(events) == len(visible_log(log, 0))
-            for event in events:
+            for _position, event in events:
                 seen_types.add(event["type"])
                 with i18n.use("ja"):
                     assert log_text(event, {}) == describe(event)["ja"]
