@@ -10,7 +10,7 @@ Protocol (client → server, JSON; forms come through the htmx ws extension):
 - ``{"act": "ping"}`` (every 10 s, and in answer to a probe) renews the presence lease and
   is answered with :data:`PONG` (the page shows a banner when its pings go unanswered). A
   socket heard from holds its seat: a lease that lapsed meanwhile is taken up again.
-- lobby: ``add_cpu``, ``remove`` (``seat``), ``move_up`` (``seat``), ``options`` (``game``/``players``/``speed``/
+- lobby: ``add_cpu``, ``remove`` (``seat``), ``move_up`` (``id``: the seat's id), ``options`` (``game``/``players``/``speed``/
   ``turn_limit``), ``start``; table: ``play`` (``card``…, ``mode``), ``exchange``
   (``card``…), ``pick`` (``index`` into the legal non-card actions), ``hint``, ``lobby``,
   ``ffwd``, ``auto`` (the CPU's move for this seat), ``new_match``; ``leave``. All but
@@ -395,7 +395,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._do(lambda: lobby.remove(self.room_id, self._host_order(), intents.small_int(msg, "seat"), intents.version(msg)))
 
     async def act_move_up(self, msg):
-        await self._do(lambda: lobby.move_up(self.room_id, self._host_order(), intents.small_int(msg, "seat"), intents.version(msg)))
+        await self._do(lambda: lobby.move_up(self.room_id, self._host_order(), intents.seat_id(msg)))
 
     async def act_options(self, msg):
         data = {k: msg.get(k) for k in ("game", "players", "speed", "turn_limit") if k in msg}

@@ -206,16 +206,22 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
     return commit(room_id, None, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
 
 
-def move_up(room_id, by: int, target: int, version: int) -> Room:
-    """Host moves seat ``target`` one place up the waiting room's list, swapping it with the
-    seat above: the order of play, and Guandan's pairs (the 1st and 3rd seats against the
-    2nd and 4th, rules/guandan.md), follow the list, so the host seats two friends as
-    partners. Refused (:class:`errors.Refused`): not the host (``not_host``), a game on
-    (``playing``), no such seat (``not_seated``), the first seat (``malformed``)."""
+def move_up(room_id, by: int, seat_id: int) -> Room:
+    """Host moves the seat whose id is ``seat_id`` (``Seat.pk``) one place up the waiting
+    room's list, swapping it with the seat above: the order of play, and Guandan's pairs
+    (the 1st and 3rd seats against the 2nd and 4th, rules/guandan.md), follow the list, so
+    the host seats two friends as partners. The seat is named by its id, not its place,
+    and on any version: a second quick ↑ from a page the first one has not yet redrawn
+    moves the same seat up again, as the host meant, rather than being refused as stale.
+    Refused (:class:`errors.Refused`): not the host (``not_host``), a game on
+    (``playing``), no such seat in this room (``not_seated``), the first seat
+    (``malformed``)."""
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room, errors.playing)
-        seat = _seat(seats, target)
+        seat = next((s for s in seats if s.pk == seat_id), None)
+        if seat is None:
+            raise errors.not_seated()
         above = [s for s in seats if s.order < seat.order]
         if not above:
             raise errors.bad_request("seat")
@@ -223,7 +229,7 @@ def move_up(room_id, by: int, target: int, version: int) -> Room:
         Seat.objects.filter(pk=seat.pk).update(order=100000 + seat.order)  # (room, order) stays unique
         Seat.objects.filter(pk=other.pk).update(order=seat.order)
         Seat.objects.filter(pk=seat.pk).update(order=other.order)
-    return commit(room_id, version, change, by="host", seat=by, action={"type": "move_up", "seat": target})[0]
+    return commit(room_id, None, change, by="host", seat=by, action={"type": "move_up", "seat_id": seat_id})[0]
 
 
 def _cpu_takes_over(seat: Seat) -> None:

@@ -64,6 +64,15 @@ def small_int(msg: dict, key: str) -> int:
     return v
 
 
+def seat_id(msg: dict) -> int:
+    """A seat's id (``Seat.pk``, sent as ``id``: the waiting room's ↑ names a seat so,
+    not by its place); anything but a positive 63-bit integer is refused (``malformed``)."""
+    v = _integer(msg.get("id"), "seat")
+    if not 0 < v < 2 ** 63:
+        raise errors.bad_request("seat")
+    return v
+
+
 def mode(msg: dict) -> str:
     m = msg.get("mode", "plain")
     if m not in MODES:

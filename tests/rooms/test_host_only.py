@@ -22,6 +22,7 @@ TRIES = [
     {"act": "remove", "seat": "0"},
     {"act": "remove"},
     {"act": "move_up", "seat": "1"},
+    {"act": "move_up", "id": "1"},
     {"act": "cpu_level", "seat": "2", "level": "strong"},
     {"act": "cpu_level", "level": ["x"]},
     {"act": "options", "players": "6"},
