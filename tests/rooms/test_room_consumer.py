@@ -269,8 +269,8 @@ async def test_all_humans_leaving_closes_the_room(make_room):
     await a.drain()
     assert "退出する？" in a.latest("leave")  # the first press during play asks
     await a.send(act="leave")
-    await a.drain()
-    assert "data-goto" in a.messages[-1]
+    while "data-goto" not in a.messages[-1]:  # (on a loaded machine it can come after a drain's silence)
+        await a.recv(10)
     await b.drain()
     assert "(CPU)" in b.latest("seats")
     await b.send(act="leave"); await b.drain()
