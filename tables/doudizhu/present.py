@@ -259,11 +259,11 @@ def bid_label(value: int) -> str:
 
 
 def redeal_line(view: dict) -> str:
-    """``"全員が入札しなかったので配り直し（2回目の配り）"`` when everyone passed the bid
+    """``"2回目の配り：前の配りで全員が入札しなかったので配り直しました"`` when everyone passed the bid
     before this deal (§3: dealt again), in the current language; ``""`` on a first deal."""
     if view.get("deal", 1) <= 1:
         return ""
-    return _("全員が入札しなかったので配り直し（%(n)s回目の配り）") % {"n": view["deal"]}
+    return _("%(n)s回目の配り：前の配りで全員が入札しなかったので配り直しました") % {"n": view["deal"]}
 
 
 def _log_window(lines: list[str], shown: int = 40) -> dict:

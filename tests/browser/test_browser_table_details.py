@@ -408,7 +408,7 @@ def test_a_redeal_is_said_in_view_on_a_phone(live_server_url, browser, size, tag
     screen, without scrolling (it was said only in the log, one cut line on a phone)."""
     page, _ = open_room(browser, live_server_url, size, "doudizhu", until=_dealt_again_and_my_bid)
     line = page.locator("#field .redeal")
-    assert "配り直し（2回目の配り）" in line.inner_text()
+    assert "2回目の配り：前の配りで全員が入札しなかった" in line.inner_text()
     shoot(page, f"doudizhu-redeal-{tag}")
     box = line.bounding_box()
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= size[1], box

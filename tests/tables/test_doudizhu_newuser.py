@@ -60,9 +60,9 @@ def test_your_seat_says_turn_while_you_play():
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ja", "全員が入札しなかったので配り直し（2回目の配り）"),
-    ("en", "Nobody bid, so the cards were dealt again (deal 2)"),
-    ("zh-hans", "都不叫，重新发牌（第2次发牌）"),
+    ("ja", "2回目の配り：前の配りで全員が入札しなかったので配り直しました"),
+    ("en", "Deal 2: nobody bid on the last deal, so the cards were dealt again"),
+    ("zh-hans", "第2次发牌：上一副都不叫，重新发牌"),
 ])
 def test_a_deal_everyone_passed_says_it_was_dealt_again(lang, said):
     table = PracticeTable("doudizhu", {}, seed="redeal")
@@ -76,9 +76,9 @@ def test_a_deal_everyone_passed_says_it_was_dealt_again(lang, said):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ja", "全員が入札しなかったので配り直し（2回目の配り）"),
-    ("en", "Nobody bid, so the cards were dealt again (deal 2)"),
-    ("zh-hans", "都不叫，重新发牌（第2次发牌）"),
+    ("ja", "2回目の配り：前の配りで全員が入札しなかったので配り直しました"),
+    ("en", "Deal 2: nobody bid on the last deal, so the cards were dealt again"),
+    ("zh-hans", "第2次发牌：上一副都不叫，重新发牌"),
 ])
 def test_a_redeal_is_said_on_the_field_where_a_phone_shows_it(lang, said):
     """On a phone the log is one cut line: the field (where the bids are) says it too,
