@@ -278,17 +278,25 @@ def pending_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
     if timed_out:
         return {"type": kind, "cards": specials.weakest(hand, pending["count"], rev)}
     return {"type": kind, "cards": keep_clean_finish(
-        _lone_weak(hand, rev), pending["count"], foul_ranks(state["revolution"], False))}
+        _lone_weak(hand, rev, _stoppers(state)), pending["count"], foul_ranks(state["revolution"], False))}
 
 
-def _lone_weak(hand: list[int], rev: bool) -> list[int]:
+def _lone_weak(hand: list[int], rev: bool, keep: frozenset = frozenset()) -> list[int]:
     """Hand order for giving away: weakest first in the effective order, a card of a set
-    counting 5 ranks stronger (sets are kept together); the strongest number and jokers
-    last, so a lone 2 goes after weak pairs (issue 16)."""
+    counting 5 ranks stronger (sets are kept together), a card of ``keep`` 8 ranks
+    stronger (a stop card, ♥3/♠3, while the stop rule is on: seed 004 §6 無効化; a lone
+    ♠3 goes after lone cards up to a 10); the strongest number and jokers last, so a
+    lone 2 goes after weak pairs (issue 16)."""
     counts = Counter(RANK[c] for c in hand)
     top = 3 if rev else 15
     return sorted(hand, key=lambda c: (RANK[c] == JOKER, RANK[c] == top,
-                                       strength(RANK[c], rev) + 5 * (counts[RANK[c]] > 1), c))
+                                       strength(RANK[c], rev) + 5 * (counts[RANK[c]] > 1) + 8 * (c in keep), c))
+
+
+def _stoppers(state: dict) -> frozenset:
+    """The stop cards (♥3, ♠3) when the table plays the stop rule (seed 004 §6), else none:
+    what the CPU keeps rather than gives away."""
+    return specials.STOP_CARDS if state["rules"]["specials"].get("stop") else frozenset()
 
 
 def keep_clean_finish(order: list[int], k: int, bad: set[int]) -> list[int]:
@@ -309,13 +317,13 @@ def keep_clean_finish(order: list[int], k: int, bad: set[int]) -> list[int]:
 
 
 def exchange_choice(state: dict, seat: int, timed_out: bool = False) -> dict:
-    """Cards to give down in the exchange: the weakest ones (lone cards first for the CPU;
-    strictly the weakest at a time-out)."""
+    """Cards to give down in the exchange: the weakest ones (lone cards first for the CPU,
+    a stop card kept: :func:`_lone_weak`; strictly the weakest at a time-out)."""
     give = state["exchange"][str(seat)]["give"]
     hand = state["hands"][seat]
     if timed_out:
         return {"type": "exchange", "cards": specials.weakest(hand, give, False)}
-    return {"type": "exchange", "cards": _lone_weak(hand, False)[:give]}
+    return {"type": "exchange", "cards": _lone_weak(hand, False, _stoppers(state))[:give]}
 
 
 def exchange_options(state: dict, seat: int) -> list[dict]:

@@ -42,3 +42,20 @@ def test_eleven_back_does_not_make_twos_safe_to_keep():
     s = table(hands={0: ["S2", "H2", "C6"], 1: ["C5", "C7", "D7", "D8", "DJ", "DQ"]},
               field=(1, ["DJ"]), turn=0, eleven_back=True)
     assert ENGINE.choose(s, 0) == {"type": "pass"}
+
+
+def test_the_exchange_and_seven_pass_keep_a_stop_card():
+    """A helper's run saw the CPU (and the hint) give ♠3 away in the exchange: with the stop
+    rule on, ♥3/♠3 stop an opponent's effect (seed 004 §6 無効化), so weak lone cards go
+    first; with the rule off a 3 is only a 3."""
+    from games.daifugo.cpu import exchange_choice
+
+    hand = ["S3", "H4", "C5", "D9", "HK", "SA", "S2", "C7"]
+    s = table(hands={0: hand}, exchange={"0": {"give": 2}})
+    assert sorted(codes(exchange_choice(s, 0)["cards"])) == ["C5", "H4"]
+    s = table(hands={0: hand}, exchange={"0": {"give": 2}}, rules={"specials": {"stop": False}})
+    assert sorted(codes(exchange_choice(s, 0)["cards"])) == ["H4", "S3"]
+    a = ENGINE.choose(seven_pass(["H3", "C4", "D6", "DQ"], 1), 0)
+    assert codes(a["cards"]) == ["C4"]
+    a = ENGINE.choose(seven_pass(["H3", "CJ", "DQ", "SK"], 1), 0)
+    assert codes(a["cards"]) == ["H3"]  # a stopper is worth keeping over a lone 10, not over a J
