@@ -190,12 +190,23 @@
   room.addEventListener("htmx:wsAfterMessage", swapped);
 
   // The event log (#log, newest line last) shows its newest lines whenever the server sent
-  // a new one (the log is morphed: a new line is a new last element, the others are kept).
-  // Scrolled at the next frame, where the browser lays the page out anyway: a message's
-  // handler never forces a layout of its own (scrollHeight would, at once).
-  var shownLast = null, scrolling = false;
+  // a new one (the log is morphed: a new line is a new last element, the others are kept),
+  // and again whenever its box changes size (the exchange's lines above it come or go, the
+  // window is resized: try32 saw the newest lines left below a log that had shrunk).
+  // Scrolled at the next frame, where the browser lays the page out anyway, or by a
+  // ResizeObserver, which runs after layout: a message's handler never forces a layout of
+  // its own (scrollHeight would, at once).
+  var shownLast = null, scrolling = false, watched = null;
+  var resized = window.ResizeObserver ? new ResizeObserver(function (entries) {
+    entries.forEach(function (e) { e.target.scrollTop = e.target.scrollHeight; });
+  }) : null;
   function scrollLog() {
     var log = document.getElementById("log");
+    if (log && resized && log !== watched) {
+      if (watched) resized.unobserve(watched);
+      resized.observe(log);  // (its first callback pins it too)
+      watched = log;
+    }
     if (!log || !log.lastElementChild || log.lastElementChild === shownLast || scrolling) return;
     scrolling = true;
     requestAnimationFrame(function () {

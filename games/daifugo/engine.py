@@ -9,7 +9,10 @@ Sources: seed 004 §4 (ルール) and rules/daifugo.md. The state is a JSON dict
 "passed": [bool…], "revolution": bool, "eleven_back": bool, "bind": None | {...},
 "finished": [seat…] (legitimate finishes in order), "fouls": [seat…], "ochi": seat | None,
 "places": None | [seat…] (when over), "prev_places": None | [seat…],
-"totals": [int…], "exchange": {"<seat>": {"give": k, "to": seat}}, "log": [event…]}``
+"totals": [int…], "exchange": {"<seat>": {"give": k, "to": seat}}, "log": [event…],
+"logged": int}`` (``log`` keeps the last :data:`LOG_KEEP` events; ``logged`` counts every
+event ever recorded, so an event's number stays the same as older ones are dropped:
+:func:`games.daifugo.present.visible_events`; a state without it counts from ``len(log)``)
 """
 from __future__ import annotations
 
@@ -724,5 +727,6 @@ class DaifugoEngine(Engine):
         if private is not None:
             event["private"] = private
         events.append(event)
+        state["logged"] = state.get("logged", len(state["log"])) + 1
         state["log"].append(event)
         del state["log"][:-LOG_KEEP]

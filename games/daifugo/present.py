@@ -139,12 +139,15 @@ def visible_log(log: list, seat: int | None, public: list | None = None) -> list
             for i in _visible(log, seat)]
 
 
-def visible_events(log: list, seat: int | None) -> list[tuple[int, dict]]:
+def visible_events(log: list, seat: int | None, logged: int | None = None) -> list[tuple[int, dict]]:
     """The events behind :func:`visible_log` (the same ones, in the same order), each with
-    its position in ``log``: ``[(position, event), …]``, what a table words in its
-    reader's language from the events' codes and fields (the position names the line:
-    the page keeps the lines it has and adds the new ones, tables/core/frames.py)."""
-    return [(i, log[i]) for i in _visible(log, seat)]
+    its number: ``[(number, event), …]``, what a table words in its reader's language
+    from the events' codes and fields. ``logged``: the state's count of every event ever
+    recorded (games/daifugo/engine.py ``logged``; ``None``: ``len(log)``), so an event
+    keeps its number as older ones are dropped from ``log``: the number names its line,
+    and the page keeps the lines it has and adds the new ones (tables/core/frames.py)."""
+    first = (len(log) if logged is None else logged) - len(log)
+    return [(first + i, log[i]) for i in _visible(log, seat)]
 
 
 def _visible(log: list, seat: int | None) -> list[int]:

@@ -104,14 +104,14 @@ def _seat_row(p: dict, last: bool = False) -> str:
             + f'    <span class="points">{points}</span>\n  </li><!--/p-->\n  ')
 
 
-def log_item(line: str, en: str, lang: str, position: int) -> str:
+def log_item(line: str, en: str, lang: str, number: int) -> str:
     """One ``<li>`` of ``daifugo/log.html``: ``line`` in ``lang``; a Japanese one has the
     engine's English line ``en`` as its title, as it always had. Its id names the event's
-    ``position`` in the round's log: the page morphs the log, keeping the lines it has
-    (tables/core/frames.py)."""
+    ``number`` (:func:`games.daifugo.present.visible_events`): the page morphs the log,
+    keeping the lines it has (tables/core/frames.py)."""
     if lang == "ja":
-        return f'<li id="lg{int(position)}" lang="ja" title="{escape(en)}">{escape(line)}</li>'
-    return f'<li id="lg{int(position)}">{escape(line)}</li>'
+        return f'<li id="lg{int(number)}" lang="ja" title="{escape(en)}">{escape(line)}</li>'
+    return f'<li id="lg{int(number)}">{escape(line)}</li>'
 
 
 def field_cards(cards: list) -> Markup:

@@ -153,7 +153,7 @@ def context(room, view: dict, me, ctx: dict) -> dict:
     out["legend"] = legend(room.state["rules"]["specials"])
     out["exchanges"] = exchanges(room.state, me.order, names)
     out["seat_rows"] = fragments.seat_rows(ctx["players"], view["field"]["by"] if view["field"] else None)
-    out["log_items"] = _log_items(room.state["log"], view["log"], me.order, raw_names)
+    out["log_items"] = _log_items(room.state, view["log"], me.order, raw_names)
     out.update(_public_cards(room.state, view))
     field = view["field"]
     out["field_by"] = names.get(field["by"], "") if field else ""
@@ -306,19 +306,19 @@ def _interrupts(legal: list, labels: dict) -> list[dict]:
             for i, a in enumerate(options)]
 
 
-def _log_items(log: list, lines: list, seat, names: dict):
+def _log_items(state: dict, lines: list, seat, names: dict):
     """The log part's lines in the current language with the seats' names, built once
     per distinct (language, lines, names) in the process (the four seats of a table
     mostly see the same lines; the key is the content itself: the engine's ``ja``/``en``
     line of each event, :func:`games.daifugo.present.visible_log`, and the events'
-    positions), each line once per distinct (language, line, names, position): a new
+    numbers), each line once per distinct (language, line, names, number): a new
     version adds a line or two to the last twenty.
-    ``log``: the state's events (the lines' own, :func:`games.daifugo.present.visible_events`
-    of ``seat``), ``lines``: the view's log."""
+    ``state``: the game's (its ``log`` holds the lines' own events,
+    :func:`games.daifugo.present.visible_events` of ``seat``), ``lines``: the view's log."""
     names_key = tuple(sorted(names.items()))
     lang = _language()
     pairs = tuple(map(_ja_en, lines))
-    events = visible_events(log, seat)
+    events = visible_events(state["log"], seat, state.get("logged"))
     key = ("log", lang, names_key, tuple(i for i, _e in events), *pairs)
 
     def build():
@@ -329,11 +329,11 @@ def _log_items(log: list, lines: list, seat, names: dict):
 _lines: dict[tuple, str] = {}
 
 
-def _log_line(position: int, event: dict, ja: str, en: str, names: dict, names_key: tuple, lang: str) -> str:
+def _log_line(number: int, event: dict, ja: str, en: str, names: dict, names_key: tuple, lang: str) -> str:
     """One ``<li>`` of the log (:func:`fragments.log_item`) in ``lang`` with the seats'
     names; in Japanese with the engine's English line as its title, as before."""
-    return fragments.kept(_lines, (lang, ja, en, names_key, position),
-                          lambda: fragments.log_item(log_text(event, names), _names(en, names), lang, position))
+    return fragments.kept(_lines, (lang, ja, en, names_key, number),
+                          lambda: fragments.log_item(log_text(event, names), _names(en, names), lang, number))
 
 
 def _names(text: str, names: dict) -> str:

@@ -12,7 +12,7 @@ navigator.vibrate call."""
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.steps import enter, press_until
+from tests.browser.steps import enter, press_until, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -274,26 +274,46 @@ def test_a_message_is_swapped_in_groups_the_play_first_each_group_a_frame_later(
     assert not page.problems
 
 
+def _first_line_number(page) -> int:
+    first = page.query_selector("#log li")
+    return int(first.get_attribute("id")[2:]) if first else -1
+
+
 def test_the_log_keeps_its_lines_and_adds_each_new_one_at_the_end(live_server_url, browser):
-    """The log is morphed (tables/core/frames.py: ``data-morph``), not rebuilt: a line that
-    stays on it is the same element after the next plays (its id names its event), the new
-    lines come after it, every id is unique, and the log is scrolled to its newest line."""
+    """The log is morphed (tables/core/frames.py: ``data-morph``), not rebuilt: once the
+    game's older events are dropped (games/daifugo/engine.py keeps the last 24), a line
+    that stays on the log is the same element with the same words after the next plays
+    (its id names its event, try32: ids that named places in the kept events put every
+    line's words into another line's element), the new lines come after it, every id is
+    unique, and the log is scrolled to its newest line, also after its box shrank."""
     page = table(browser, live_server_url, "ログ のこる")
-    play_until_i_play(page)
-    before = page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => { li.__kept = true; return li.id; })")
-    assert before and all(before), before
+    for _ in range(40):  # until the log's first lines have been dropped (more than 24 events)
+        if _first_line_number(page) >= 6:
+            break
+        play_my_turn(page)
+    assert _first_line_number(page) >= 6, page.eval_on_selector_all("#log li", "els => els.map(e => e.id)")
+    before = page.evaluate("""() => [...document.querySelectorAll('#log li')].map((li) => {
+      li.__kept = li.textContent; return [li.id, li.textContent]; })""")
     page.wait_for_function("() => { const last = document.querySelector('#log li:last-child'); return last && !last.__kept; }",
                            timeout=30000)
     page.wait_for_timeout(300)  # the scroll waits for a frame
-    after = page.evaluate("""() => [...document.querySelectorAll('#log li')].map((li) => [li.id, !!li.__kept])""")
-    ids = [i for i, _ in after]
+    after = page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => [li.id, li.__kept || null, li.textContent])")
+    ids = [i for i, _k, _t in after]
     assert len(set(ids)) == len(ids), ids
-    kept = [i for i, k in after if k]
+    kept = [(i, k) for i, k, _t in after if k]
     assert kept, f"no line of {before} was kept: {after}"
-    assert kept == [i for i in before if i in ids], (before, after)  # every line still shown is the same element
-    assert ids[:len(kept)] == kept, after  # the new lines after them
-    gap = page.eval_on_selector("#log", "log => log.scrollHeight - log.clientHeight - log.scrollTop")
-    assert gap <= 2, f"the log is not at its newest line: {gap}px below"
+    assert kept == [(i, t) for i, t in before if i in ids], (before, after)  # each line still shown: the same element and words
+    assert all(k == t for _i, k, t in after if k), after
+    assert [i for i, _k in kept] == ids[:len(kept)], after  # the new lines after them
+    gap = "log => log.scrollHeight - log.clientHeight - log.scrollTop"
+    assert page.eval_on_selector("#log", gap) <= 2, "the log is not at its newest line"
+    shoot(page, "log-desktop")
+    # the log's box shrinks, as when Daifugō's exchange lines come above it (try32)
+    page.evaluate("""() => { const log = document.getElementById('log'), above = document.createElement('div');
+      above.style.height = Math.round(log.clientHeight / 2) + 'px'; log.before(above); }""")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # (before a new line)
+    assert page.eval_on_selector("#log", "log => log.scrollHeight > log.clientHeight"), "nothing to scroll: the test shows nothing"
+    assert page.eval_on_selector("#log", gap) <= 2, "the log shrank and left its newest line below"
     assert not page.problems
     page.context.close()
 
