@@ -16,7 +16,7 @@ from tests.browser.practice import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.browser
 E = get_engine("daifugo")
-SEED = "t386"  # found by script(): stop, interrupt, an ordinary turn, then the 8 with effect (t326 before the hint led with つよい, issue 16)
+SEED = "t311"  # found by script(): two turns, a stop, the 8 with effect, four turns, an interrupt (t386 before the CPU kept its stop cards, t326 before the hint led with つよい, issue 16)
 
 
 def script(seed: str, players: int = 4, max_steps: int = 400):
