@@ -49,9 +49,10 @@ def memoised(key: tuple, build) -> Markup:
 # ---------------------------------------------------------------------------------------
 # Cards: the one markup of a card, face or back, for the three games' hands, fields,
 # graveyards, kitties and results (issue 13). The face is drawn by static/tefuda.css from
-# the data attributes written here (corner index ``data-r`` + ``data-s``, centre pip or
-# court letter ``data-p``); the label itself stays in the element's text (what a screen
-# reader reads and what ``inner_text`` finds).
+# the marks written here (the corner index and the centre pip or court letter, hidden
+# from screen readers) and the data attributes (``data-r`` the rank, ``data-s`` the suit:
+# the four-colour deck); the label itself stays in the element's text (what a screen
+# reader reads).
 
 #: the practice's default name (templates/rooms/practice.html) in each language: a seat so
 #: named is not followed by "（あなた）" again (``name in YOU`` in the templates)
@@ -74,37 +75,51 @@ def _joker_corner(code: str) -> str:
 _COURTS = ("J", "Q", "K")
 
 
-def _face_attrs(code: str) -> tuple[str, str]:
-    """``(class suffix, attributes)`` of a face for the code ``"S10"``, ``"HQ"``, ``"JK"``,
-    ``"BJ"`` or ``"LJ"`` (an unknown code draws a blank face; the label still reads)."""
+def _face_attrs(code: str) -> tuple[str, str, str]:
+    """``(class suffix, attributes, marks)`` of a face for the code ``"S10"``, ``"HQ"``,
+    ``"JK"``, ``"BJ"`` or ``"LJ"`` (an unknown code draws a blank face; the label still reads).
+    ``marks``: the printed marks as elements (:func:`_marks`)."""
     if code in JOKER_MARKS:
         corner, pip = _joker_corner(code), JOKER_MARKS[code][1]
         red = code != "LJ"
         return (" joker" + (" red" if red else "") + (" big" if code == "BJ" else " little" if code == "LJ" else ""),
-                f' data-r="{corner}" data-s="" data-p="{pip}"')
+                f' data-r="{corner}" data-s=""', _marks(corner, "", pip))
     suit, rank = code[:1], code[1:]
     mark = SUIT_MARKS.get(suit)
     if mark is None:
-        return "", ""
+        return "", "", ""
     court = rank in _COURTS
     return ((" red" if suit in "HD" else "") + (" court" if court else ""),
-            f' data-r="{escape(rank)}" data-s="{mark}" data-p="{escape(rank) if court else mark}"')
+            f' data-r="{escape(rank)}" data-s="{mark}"', _marks(rank, mark, rank if court else mark))
+
+
+def _marks(rank: str, suit: str, pip: str) -> str:
+    """A face's printed marks: the corner index (``rank`` over ``suit``) in
+    ``<span class="ix">`` and the centre mark (``pip``: the suit, a court's letter, a
+    joker's star) in ``<span class="pp">``, both hidden from screen readers (the card's
+    label reads). Elements, not generated content (``content: attr()``): bench/table_page.py
+    measured a hand's cards styled in half the time this way (a style that reads an
+    attribute is computed afresh for every card)."""
+    index = escape(rank) + ("\n" + suit if suit else "")
+    return f'<span class="ix" aria-hidden="true">{index}</span><span class="pp" aria-hidden="true">{escape(pip)}</span>'
 
 
 def card_open(code: str, cls: str = "", tag: str = "span") -> str:
     """The opening of a card's element up to (not including) its closing ``>``:
-    ``<span class="card face red" data-code="H10" data-r="10" data-s="♥" data-p="♥"``.
+    ``<span class="card face red" data-code="H10" data-r="10" data-s="♥"``.
     ``cls``: extra classes, each with its leading space (``" face"``, ``" wild"``,
     ``" level"``, ``" special"``). Finish with :func:`card_close`."""
-    extra, attrs = _face_attrs(code)
+    extra, attrs, _ = _face_attrs(code)
     return f'<{tag} class="card{cls}{extra}" data-code="{escape(code)}"{attrs}'
 
 
-def card_close(label: str, tag: str = "span", note: str = "") -> str:
-    """The rest of a card opened by :func:`card_open`: ``>``, its label in
-    ``<span class="lb">`` and a ``note`` in ``<small class="as">`` (what a joker or a wild
-    stands for), both escaped here."""
-    return (f'><span class="lb">{escape(label)}</span>' + (f'<small class="as">{escape(note)}</small>' if note else "")
+def card_close(label: str, tag: str = "span", note: str = "", code: str = "") -> str:
+    """The rest of a card opened by :func:`card_open`: ``>``, the face's marks for ``code``
+    (as :func:`card_open` was given; none for ``""``), its label in ``<span class="lb">``
+    and a ``note`` in ``<small class="as">`` (what a joker or a wild stands for), both
+    escaped here."""
+    marks = _face_attrs(code)[2] if code else ""
+    return (f'>{marks}<span class="lb">{escape(label)}</span>' + (f'<small class="as">{escape(note)}</small>' if note else "")
             + f'</{tag}>')
 
 
@@ -114,7 +129,7 @@ def card_face(code: str, label: str, cls: str = "", note: str = "", level: str =
     ``level``. The templates call it as ``card_face(c.code, c.label, " wild", note=…)``."""
     if level and code[1:] == level and code[:1] in SUIT_MARKS:
         cls += " level"
-    return Markup(card_open(code, " face" + cls) + card_close(label, note=note))
+    return Markup(card_open(code, " face" + cls) + card_close(label, note=note, code=code))
 
 
 def card_back(label: str | None = None) -> Markup:
@@ -131,7 +146,7 @@ def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: s
     the page morphs the hand by it (tables/core/frames.py)."""
     return Markup(card_open(code, cls, "label") + f' id="hc{num(card_id)}"' + (f' data-rank="{escape(rank)}"' if rank else "")
                   + f'><input type="checkbox" name="card" value="{num(card_id)}"'
-                  + (" checked" if checked else "") + card_close(label, "label"))
+                  + (" checked" if checked else "") + card_close(label, "label", code=code))
 
 
 #: a name's last word when it is a number: what rooms.lobby.unique_name adds to a name

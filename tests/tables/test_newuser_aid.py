@@ -76,7 +76,8 @@ def test_the_graveyard_is_grouped_by_rank():
     table = PracticeTable("daifugo", {"players": "4"}, seed="grave1")
     run(table, lambda s: len(s["graveyard"]) >= 8)
     grave = parts(table)["graveyard"]
-    face = r'<span class="card face[^"]*"[^>]*><span class="lb">[^<]*</span></span>'  # tables.core.markup.card_face
+    face = (r'<span class="card face[^"]*"[^>]*><span class="ix" aria-hidden="true">[^<]*</span>'  # tables.core.markup.card_face
+            r'<span class="pp" aria-hidden="true">[^<]*</span><span class="lb">[^<]*</span></span>')
     groups = re.findall(rf'<span id="grave-[^"]+" class="grave-rank" data-rank="([^"]+)"><b class="grave-count">(\d+)</b>((?:{face})+)</span>', grave)
     ranks = [r for r, _, _ in groups]
     assert len(ranks) == len(set(ranks)) >= 2  # one group a rank

@@ -16,23 +16,32 @@ def render(name: str, **ctx) -> str:
     return env.default().get_template(name).render(**ctx)
 
 
-@pytest.mark.parametrize("code,label,classes,attrs", [
-    ("H10", "♥10", {"red"}, ('data-r="10"', 'data-s="♥"', 'data-p="♥"')),
-    ("D3", "♦3", {"red"}, ('data-r="3"', 'data-s="♦"')),
-    ("SQ", "♠Q", {"court"}, ('data-r="Q"', 'data-s="♠"', 'data-p="Q"')),
-    ("CA", "♣A", set(), ('data-r="A"', 'data-s="♣"', 'data-p="♣"')),
-    ("BJ", "大王", {"joker", "big", "red"}, ('data-r="大"', 'data-p="★"')),
-    ("LJ", "小王", {"joker", "little"}, ('data-r="小"', 'data-p="☆"')),
-    ("JK", "JK", {"joker", "red"}, ('data-r="JK"',)),
+@pytest.mark.parametrize("code,label,classes,attrs,marks", [
+    ("H10", "♥10", {"red"}, ('data-r="10"', 'data-s="♥"'), ("10\n♥", "♥")),
+    ("D3", "♦3", {"red"}, ('data-r="3"', 'data-s="♦"'), ("3\n♦", "♦")),
+    ("SQ", "♠Q", {"court"}, ('data-r="Q"', 'data-s="♠"'), ("Q\n♠", "Q")),
+    ("CA", "♣A", set(), ('data-r="A"', 'data-s="♣"'), ("A\n♣", "♣")),
+    ("BJ", "大王", {"joker", "big", "red"}, ('data-r="大"',), ("大", "★")),
+    ("LJ", "小王", {"joker", "little"}, ('data-r="小"',), ("小", "☆")),
+    ("JK", "JK", {"joker", "red"}, ('data-r="JK"',), ("JK", "★")),
 ])
-def test_a_face_is_drawn_from_its_code_and_reads_as_its_label(code, label, classes, attrs):
+def test_a_face_is_drawn_from_its_code_and_reads_as_its_label(code, label, classes, attrs, marks):
     html = str(card_face(code, label))
     cls = set(re.search(r'class="([^"]+)"', html).group(1).split())
     assert {"card", "face"} | classes <= cls
     assert ("red" in cls) == (code[0] in "HD" or code in ("BJ", "JK"))
     for a in attrs:
         assert a in html
+    # the printed marks, hidden from screen readers: the corner index and the centre
+    index, pip = marks
+    assert f'<span class="ix" aria-hidden="true">{index}</span><span class="pp" aria-hidden="true">{pip}</span>' in html
     assert f'<span class="lb">{label}</span>' in html and html.count(f'data-code="{code}"') == 1
+
+
+def test_a_hand_card_has_the_same_marks_and_no_marks_for_an_unknown_code():
+    html = str(hand_card(7, "H10", "♥10"))
+    assert '<input type="checkbox" name="card" value="7"><span class="ix" aria-hidden="true">10\n♥</span>' in html
+    assert 'class="ix"' not in str(card_face("XX", "?")) and 'class="ix"' not in str(card_back("x"))
 
 
 def test_marks_level_wild_special_and_notes_are_escaped():
