@@ -26,8 +26,10 @@ HUMAN = Seat.Kind.HUMAN
 CPU = Seat.Kind.CPU
 
 
-def _seat(seats: list, order: int) -> Seat:
-    seat = next((s for s in seats if s.order == order), None)
+def _seat(seats: list, order: int, key: str = "order") -> Seat:
+    """The seat of ``seats`` whose ``key`` (``"order"``: its place; ``"pk"``: its id) is
+    ``order``; refused (``not_seated``) if none is."""
+    seat = next((s for s in seats if getattr(s, key) == order), None)
     if seat is None:
         raise errors.not_seated()
     return seat
@@ -219,9 +221,7 @@ def move_up(room_id, by: int, seat_id: int) -> Room:
     def change(room, seats, now):
         _host(seats, by)
         _waiting(room, errors.playing)
-        seat = next((s for s in seats if s.pk == seat_id), None)
-        if seat is None:
-            raise errors.not_seated()
+        seat = _seat(seats, seat_id, "pk")
         above = [s for s in seats if s.order < seat.order]
         if not above:
             raise errors.bad_request("seat")

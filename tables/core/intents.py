@@ -57,20 +57,24 @@ def reading(msg: dict) -> str:
     return r
 
 
-def small_int(msg: dict, key: str) -> int:
-    v = _integer(msg.get(key), key)
-    if not 0 <= v < 10000:
-        raise errors.bad_request(key)
+def _bounded(msg: dict, key: str, low: int, high: int, what: str) -> int:
+    """``msg[key]`` as a whole number (:func:`_integer`) with ``low <= n < high``; else
+    refused (``errors.bad_request(what)``)."""
+    v = _integer(msg.get(key), what)
+    if not low <= v < high:
+        raise errors.bad_request(what)
     return v
+
+
+def small_int(msg: dict, key: str) -> int:
+    """``msg[key]``: a whole number from 0 to 9999 (a seat's place, a choice's index)."""
+    return _bounded(msg, key, 0, 10000, key)
 
 
 def seat_id(msg: dict) -> int:
     """A seat's id (``Seat.pk``, sent as ``id``: the waiting room's ↑ names a seat so,
     not by its place); anything but a positive 63-bit integer is refused (``malformed``)."""
-    v = _integer(msg.get("id"), "seat")
-    if not 0 < v < 2 ** 63:
-        raise errors.bad_request("seat")
-    return v
+    return _bounded(msg, "id", 1, 2 ** 63, "seat")
 
 
 def mode(msg: dict) -> str:

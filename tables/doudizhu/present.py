@@ -17,6 +17,7 @@ from games.doudizhu.engine import RANK_OF, trick_combo
 from ..core import i18n
 from ..core.counter import unseen_by_rank
 from ..core.i18n import gettext as _, gettext_noop, ngettext, pgettext
+from ..core.logtail import tail
 from ..core.presenter import Presenter
 from ..core.words import turn_line
 
@@ -268,9 +269,9 @@ def redeal_line(view: dict) -> str:
 
 def _log_window(lines: list[str], shown: int = 40) -> dict:
     """The log part's last ``shown`` lines (``dd_log``) and the position of its first in
-    the hand's log (``dd_log_from``): each line's id (``lg`` + its position) lets the page
-    morph the log, keeping the lines it has (tables/core/frames.py)."""
-    return {"dd_log": lines[-shown:], "dd_log_from": max(0, len(lines) - shown)}
+    the hand's log (``dd_log_from``; :func:`tables.core.logtail.tail`)."""
+    dd_log, first = tail(lines, shown)
+    return {"dd_log": dd_log, "dd_log_from": first}
 
 
 def log_lines(view: dict, names: dict, me: int | None = None) -> list[str]:

@@ -26,6 +26,7 @@ from games.guandan.combos import SEQ_LEN, SPECIAL_TYPES
 from ..core import options as opts
 from ..core.counter import unseen_by_rank
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
+from ..core.logtail import tail
 from ..core.presenter import Presenter
 from ..core.screen import is_button
 from ..core.words import turn_line, with_outcome
@@ -352,11 +353,7 @@ class GuandanPresenter(Presenter):
                 "teams": [dict(t, name=team_name(i), mine=i == my_team,
                                delta=(rise if result and result["winner_team"] == i and rise else None))
                           for i, t in enumerate(view["teams"])],
-                "trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else _play_label(p))
-                                for p in view["trick"]["plays"][-8:]],
-                # the position of the first line shown in the trick: each line's id (lg +
-                # its position) lets the page morph the log, keeping the lines it has
-                "trick_from": max(0, len(view["trick"]["plays"]) - 8),
+                **_trick_lines(view["trick"]["plays"], names),
                 "anti_line": _anti_line(view, names),
                 "last_label": _play_label(view["trick"]["last"]) if view["trick"]["last"] else None,
                 "last_cards": [dict(c, label=card_text(c["label"]), note=wild_as(last_wilds[str(c["id"])]["as"])
@@ -497,3 +494,12 @@ def _result(result: dict, names: dict, view: dict, my_team: int | None) -> dict:
 
 
 PRESENTER = GuandanPresenter()
+
+
+def _trick_lines(plays: list[dict], names: dict, shown: int = 8) -> dict:
+    """The trick's last ``shown`` plays for the log (``trick_plays``: each with the seat's
+    name and the play's words, ``None`` for a pass) and the position of the first of them
+    in the trick (``trick_from``; :func:`tables.core.logtail.tail`)."""
+    last, first = tail(plays, shown)
+    return {"trick_plays": [dict(p, name=names.get(p["seat"]), label=None if p.get("pass") else _play_label(p)) for p in last],
+            "trick_from": first}
