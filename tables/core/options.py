@@ -77,6 +77,18 @@ DESCRIPTIONS = {
 #: room), handed to the engine as config keys; the first choice is the default.
 #: Guandan's A rule (seeds/003 §1, §4; rules/guandan.md "A-rule switch").
 CHOICES = {"guandan": {"a_rule": {"a_required": gettext_noop("A必須 · 競技"), "three_fail_reset": gettext_noop("3回失敗で2に戻る")}}}
+#: the waiting room's name for each setting of an options message (templates/jinja2/rooms/
+#: lobby/lobby.html): a refusal names the setting so (``bad_option``; :func:`field_label`)
+FIELD_LABELS = {"game": gettext_noop("ゲーム"), "players": gettext_noop("人数"), "speed": gettext_noop("CPUの速さ"),
+                "turn_limit": gettext_noop("持ち時間"), "a_rule": gettext_noop("Aのルール"), "rules": gettext_noop("特殊カード")}
+
+
+def field_label(key: str) -> str | None:
+    """The untranslated name a person sees for the options message's ``key`` (a setting,
+    or a rule switch ``rule_<name>``: its switch's words); ``None`` for a key no form has."""
+    if key.startswith("rule_"):
+        return next((r[key[5:]] for r in RULE_SWITCHES.values() if key[5:] in r), None)
+    return FIELD_LABELS.get(key)
 
 
 def choice_fields(game: str, options: dict) -> list[dict]:

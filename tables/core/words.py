@@ -17,7 +17,7 @@ from .. import presenter
 from . import i18n
 from .markup import escape
 from .i18n import gettext as _, gettext_noop, ngettext
-from .options import GAMES
+from .options import GAMES, field_label
 
 #: codes of games.core.errors, tables.core.errors, tables.core.options, tables.core.moves,
 #: tables.practice and rooms (consumers, lobby, actions, outofturn)
@@ -74,10 +74,14 @@ def hint_text(game: str, action: dict) -> str:
 
 def room_words(notice: dict) -> dict:
     """The words a room's refusal takes from its details, in the current language: the
-    name of the game it names (``game_name``) and how many players that game takes
+    setting it names as the waiting room names it (``field``: ``"ゲーム"`` for ``game``;
+    an unknown key is left as sent), the name of the game it names (``game_name``) and how many players that game takes
     (``players``: ``"4人"`` / ``"4 players"``, or a range from ``least`` to ``most``);
     ``{}`` for a notice without them."""
     out = {}
+    label = field_label(notice["field"]) if isinstance(notice.get("field"), str) else None
+    if label:
+        out["field"] = _(label)
     if notice.get("game") in GAMES:
         out["game_name"] = _(GAMES[notice["game"]])
     least, most = notice.get("least"), notice.get("most")

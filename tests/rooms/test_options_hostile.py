@@ -65,3 +65,20 @@ async def test_hostile_options_are_refused_in_place_and_log_nothing(make_room, c
     changed = await adb(Room.objects.get)(pk=room.id)
     assert changed.options["speed"] == "fast" and changed.options["turn_limit"] == 30
     await tab.close()
+
+
+@pytest.mark.parametrize("lang,data,said", [
+    ("ja", {"game": ["x"]}, "設定「ゲーム」の値が正しくありません。"),
+    ("en", {"turn_limit": 7}, "The setting 'Time per turn' has an invalid value."),
+    ("en", {"rule_eight_cut": {"x": 1}}, "The setting '8-cut (hachi-giri)' has an invalid value."),
+    ("zh-hans", {"speed": "warp"}, "设置“电脑速度”的值不正确。"),
+    ("en", {"rule_nothing": {"x": 1}}, "The setting 'rule_nothing' has an invalid value."),
+])
+def test_the_refusal_names_the_setting_as_the_waiting_room_does(lang, data, said):
+    from tables.core import i18n
+    from tables.core.words import notice_text
+    with pytest.raises(Refused) as exc:
+        opts.validate(data)
+    notice = exc.value.as_dict()
+    with i18n.use(lang):
+        assert notice_text("daifugo", notice) == said
