@@ -108,8 +108,11 @@ async def test_stop_window_for_everyone_and_a_person_stops_it(make_room):
     assert "止める（" not in host.latest("stop-window")  # only the holder sees that it can stop
     # while the window is open nobody is on turn: the player of the 8 sees no lit hand, no 番
     assert 'class="controls my-turn"' not in host.latest("hand-form") and "turn-mark" not in host.latest("seats")
-    index = re.search(r'value="pick" hx-vals=\'\{"index": "(\d+)", "window": "1"\}\' data-action="stop-stop"', guest.latest("stop-window")).group(1)
-    await guest.act("pick", index=index)
+    # the button names its version (the field comes a frame before #ver): its own values act
+    index, version = re.search(r'value="pick" hx-vals=\'\{"index": "(\d+)", "window": "1", "version": "(\d+)"\}\' data-action="stop-stop"',
+                               guest.latest("stop-window")).groups()
+    assert int(version) == room.version
+    await guest.send(act="pick", index=index, window="1", version=version)
     await guest.drain(); await host.drain()
     room = await room_of(room.id)
     assert room.state["window"]["n"] == 1 and len(room.state["window"]["chain"]) == 1
