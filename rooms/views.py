@@ -10,7 +10,9 @@ import secrets
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.csrf import csrf_exempt
@@ -123,6 +125,15 @@ def join(request: HttpRequest, room_id) -> HttpResponse:
     return _to_room(request, room, token, clean)
 
 
+def _rule_switches(game: str) -> str:
+    """The practice form's rule switches at ``game``'s defaults, in the page's language: the
+    waiting room's own template (templates/jinja2/rooms/rule_switches.html), not live."""
+    with i18n.use(get_language() or i18n.DEFAULT):
+        html = render_to_string("rooms/rule_switches.html", {"rule_switches": opts.rule_rows(game, opts.defaults(game)),
+                                                             "live": False}, using="jinja2")
+    return mark_safe(html)  # noqa: S308 (Jinja2 escaped it: autoescape)
+
+
 @require_http_methods(["GET", "HEAD"])
 def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
     """The practice screen of ``game``: its rules card and options, and the table, which
@@ -133,7 +144,7 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
         raise Http404("no such game")
     ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
            "rule_choices": opts.choice_fields(game, opts.defaults(game)),
-           "rule_switches": opts.rule_rows(game, opts.defaults(game)),
+           "rule_switches_html": _rule_switches(game),
            "game": game, "game_label": opts.GAMES[game], "boot": bundle.boot_files()}
     return render(request, "rooms/practice.html", ctx)
 
