@@ -104,21 +104,20 @@ def _marks(rank: str, suit: str, pip: str) -> str:
     return f'<span class="ix" aria-hidden="true">{index}</span><span class="pp" aria-hidden="true">{escape(pip)}</span>'
 
 
-def card_open(code: str, cls: str = "", tag: str = "span") -> str:
-    """The opening of a card's element up to (not including) its closing ``>``:
-    ``<span class="card face red" data-code="H10" data-r="10" data-s="♥"``.
-    ``cls``: extra classes, each with its leading space (``" face"``, ``" wild"``,
-    ``" level"``, ``" special"``). Finish with :func:`card_close`."""
-    extra, attrs, _ = _face_attrs(code)
-    return f'<{tag} class="card{cls}{extra}" data-code="{escape(code)}"{attrs}'
+def card_open(code: str, cls: str = "", tag: str = "span") -> tuple[str, str]:
+    """``(opening, marks)`` of a card: its element's opening up to (not including) its
+    closing ``>`` (``<span class="card face red" data-code="H10" data-r="10" data-s="♥"``)
+    and its face's printed marks (:func:`_marks`; ``""`` for an unknown code), both from one
+    reading of the code. ``cls``: extra classes, each with its leading space (``" face"``,
+    ``" wild"``, ``" level"``, ``" special"``). Finish with :func:`card_close`, given the marks."""
+    extra, attrs, marks = _face_attrs(code)
+    return f'<{tag} class="card{cls}{extra}" data-code="{escape(code)}"{attrs}', marks
 
 
-def card_close(label: str, tag: str = "span", note: str = "", code: str = "") -> str:
-    """The rest of a card opened by :func:`card_open`: ``>``, the face's marks for ``code``
-    (as :func:`card_open` was given; none for ``""``), its label in ``<span class="lb">``
-    and a ``note`` in ``<small class="as">`` (what a joker or a wild stands for), both
-    escaped here."""
-    marks = _face_attrs(code)[2] if code else ""
+def card_close(label: str, tag: str = "span", note: str = "", marks: str = "") -> str:
+    """The rest of a card opened by :func:`card_open`: ``>``, the face's ``marks`` (as
+    :func:`card_open` returned them), its label in ``<span class="lb">`` and a ``note`` in
+    ``<small class="as">`` (what a joker or a wild stands for), both escaped here."""
     return (f'>{marks}<span class="lb">{escape(label)}</span>' + (f'<small class="as">{escape(note)}</small>' if note else "")
             + f'</{tag}>')
 
@@ -129,7 +128,8 @@ def card_face(code: str, label: str, cls: str = "", note: str = "", level: str =
     ``level``. The templates call it as ``card_face(c.code, c.label, " wild", note=…)``."""
     if level and code[1:] == level and code[:1] in SUIT_MARKS:
         cls += " level"
-    return Markup(card_open(code, " face" + cls) + card_close(label, note=note, code=code))
+    opening, marks = card_open(code, " face" + cls)
+    return Markup(opening + card_close(label, note=note, marks=marks))
 
 
 def card_back(label: str | None = None) -> Markup:
@@ -144,9 +144,10 @@ def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: s
     (value: the card's id), checked when selected; ``rank`` is written as ``data-rank``
     (Dou Dizhu's 整理 sorts by it, static/table.js). The label's id is ``hc`` + the card's id:
     the page morphs the hand by it (tables/core/frames.py)."""
-    return Markup(card_open(code, cls, "label") + f' id="hc{num(card_id)}"' + (f' data-rank="{escape(rank)}"' if rank else "")
+    opening, marks = card_open(code, cls, "label")
+    return Markup(opening + f' id="hc{num(card_id)}"' + (f' data-rank="{escape(rank)}"' if rank else "")
                   + f'><input type="checkbox" name="card" value="{num(card_id)}"'
-                  + (" checked" if checked else "") + card_close(label, "label", code=code))
+                  + (" checked" if checked else "") + card_close(label, "label", marks=marks))
 
 
 #: a name's last word when it is a number: what rooms.lobby.unique_name adds to a name
