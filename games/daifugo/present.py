@@ -39,16 +39,38 @@ def card_view(card: int, specials: dict) -> dict:
             "special": is_special(card, specials)}
 
 
+def laid_out(codes: list[str], stands: list[int]) -> list[tuple[str, str | None]]:
+    """A play's cards in the order they lie: ``[(code, stood)]``, weakest first, a joker at
+    the place of the rank it stands for (``stood``: that rank's code, ``"8"``; ``None`` for a
+    natural card or a lone joker). ``codes``: the play's card codes (``["H5", "JK", "H7"]``);
+    ``stands``: the ranks its jokers stand for, weakest place first
+    (:meth:`games.daifugo.plays.Play.stands_for`, an event's ``"as"``). A sequence's joker
+    lies inside it (♥5 JK ♥7: the joker is the 6, seed 004 §4 階段; try35 showed it at the end);
+    a set's jokers follow the naturals of their rank."""
+    stood = iter(stands)
+    placed = []
+    for c in codes:
+        rank = RANK[DECK.by_code[c][0]]
+        as_rank = next(stood, None) if rank == JOKER else None
+        at = as_rank if as_rank is not None and as_rank != JOKER else rank
+        placed.append((at, rank == JOKER, c, CODE_OF_RANK.get(as_rank) if as_rank and as_rank != JOKER else None))
+    return [(c, note) for _at, _joker, c, note in sorted(placed, key=lambda p: (p[0], p[1]))]
+
+
+def play_labels(codes: list[str], stands: list[int]) -> str:
+    """A play's cards as one line of labels in the order they lie (:func:`laid_out`), a
+    joker with the rank it stands for: ``"♥5 JK(6) ♥7"``."""
+    return " ".join(LABELS[DECK.by_code[c][0]] + (f"({note})" if note else "") for c, note in laid_out(codes, stands))
+
+
 def field_view(field: dict | None) -> dict | None:
+    """The field as a seat sees it: ``{"by", "shape", "cards": [{"code", "label", "as"}]}``,
+    the cards in the order they lie (:func:`laid_out`), ``"as"`` the rank a joker stands for."""
     if field is None:
         return None
-    play = field_play(field)
-    stands = iter(play.stands_for())
-    cards = []
-    for c in sorted(field["cards"], key=lambda c: (RANK[c] == JOKER, RANK[c])):
-        stood = next(stands, None) if RANK[c] == JOKER else None
-        cards.append({"code": code(c), "label": label(c),
-                      "as": CODE_OF_RANK.get(stood) if stood and stood != JOKER else None})
+    codes = [code(c) for c in sorted(field["cards"], key=lambda c: (RANK[c] == JOKER, RANK[c]))]
+    cards = [{"code": c, "label": LABELS[DECK.by_code[c][0]], "as": note}
+             for c, note in laid_out(codes, field_play(field).stands_for())]
     return {"by": field["by"], "cards": cards, "shape": field["shape"]}
 
 
@@ -66,7 +88,7 @@ def describe(event: dict) -> dict:
     t = event["type"]
     p = lambda s: f"P{s + 1}"  # noqa: E731
     if t == "play":
-        cards = _labels(event["cards"])
+        cards = play_labels(event["cards"], event.get("as", []))
         extra_ja = " 革命！" if event.get("revolution") else ""
         extra_en = " Revolution!" if event.get("revolution") else ""
         return {"ja": f"{p(event['seat'])}: {cards}{extra_ja}", "en": f"{p(event['seat'])}: {cards}{extra_en}"}

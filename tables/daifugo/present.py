@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from games.daifugo.cards import DECK
 from games.daifugo.cpu import REASONS
-from games.daifugo.present import LABELS, visible_events
+from games.daifugo.present import LABELS, play_labels, visible_events
 
 from ..core import options as opts
 from ..core.cache import per_state
@@ -369,7 +369,7 @@ def log_text(event: dict, names: dict) -> str:
 
     if t == "play":
         message = _("%(seat)s: %(cards)s 革命！") if event.get("revolution") else _("%(seat)s: %(cards)s")
-        return message % {"seat": who(), "cards": _cards(event["cards"])}
+        return message % {"seat": who(), "cards": play_labels(event["cards"], event.get("as", []))}
     if t in _SEAT_LINES:
         return _(_SEAT_LINES[t]) % {"seat": who()}
     if t == "flush":
