@@ -189,7 +189,8 @@ def _context(record: dict, all_states: list[dict], actions: list, k: int, labels
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]
     deck = import_module(DECKS[game]).DECK
     moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",
-              "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))])}
+              "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))])
+              + (_("（全員が入札しなかったので配り直し）") if _dealt_again(all_states[i], all_states[i + 1]) else "")}
              for i, (seat, action) in enumerate(actions)]
     last = len(all_states) - 1
     words = {
@@ -211,6 +212,14 @@ def _hand(room: ReplayRoom, seats: list, seat: ReplaySeat) -> Markup:
     html = str(table_screen(room, seats, seat, set(), only=("hand",)).parts["hand"])
     return Markup(html.replace('id="hand-form"', f'data-seat-hand="{seat.order}"', 1)
                   .replace('id="hand"', f'data-seat-hand="{seat.order}"', 1))
+
+
+def _dealt_again(before: dict, after: dict) -> bool:
+    """Whether the move between ``before`` and ``after`` ended in a new deal of the same
+    hand: Dou Dizhu's all-pass bidding (seeds/001 §3: the cards are dealt again; the
+    state's ``deals`` counts the deals of this hand). The list of moves says so after the
+    last pass (three passes and then a bid read as one bidding, try35)."""
+    return after.get("hand_no") == before.get("hand_no") and after.get("deals", 0) > before.get("deals", 0)
 
 
 #: the card labels the decks write in Japanese (the jokers), as the move list shows them

@@ -164,3 +164,28 @@ def test_a_record_carries_the_number_its_table_showed(game):
     assert first["count"] == 1 and second["count"] == 2
     assert second["count"] == replay.number(second) == history.count(replay.replayed(second)[-1])
 
+
+
+def test_a_redeal_after_three_passes_is_said_in_the_list_of_moves():
+    """Dou Dizhu: everyone passes the first deal's bidding and the cards are dealt again
+    (seeds/001 §3): the list of moves says so after the third pass, not three passes and
+    then a bid as if one bidding (try35); in each language."""
+    engine = get_engine("doudizhu")
+    config = opts.engine_config("doudizhu", opts.defaults("doudizhu"))
+    state, hand = engine.new(config, "redeal-1"), history.deal("doudizhu", config, "redeal-1")
+    done = None
+    for n in range(5000):
+        seat, action = next_move(engine, state)
+        if n < 3:
+            action = {"type": "bid", "value": 0}
+        state, _, hand, done = history.apply(engine, hand, state, seat, action)
+        if done:
+            break
+    assert done and done["actions"][2][1] == {"type": "bid", "value": 0}
+    expected = {"ja": "入札しない（全員が入札しなかったので配り直し）", "en": "No bid (nobody bid: dealt again)",
+                "zh-hans": "（都不叫，重新发牌）"}
+    for lang, words in expected.items():
+        html = replay.viewer(replay.file_of(done), 3, lang=lang)
+        said = re.findall(r'<button type="button" data-step="(\d+)">\d+\. (.*?)</button>', html)
+        noted = [int(step) for step, text in said if words in text]
+        assert noted == [3], (lang, said[:5])
