@@ -110,8 +110,11 @@ def readable(hand) -> dict | None:
 
 
 def commitment(hand: dict | None) -> str | None:
-    """The commitment to show on the table for the hand in progress (None if none)."""
-    return hand.get("commitment") if hand else None
+    """The commitment to show on the table for the hand in progress: None if none, and None
+    once the hand has ended (``final``: its commitment is then listed with its seed under
+    これまでの局; the next hand's is made by its deal). Between hands the table used to go on
+    showing the finished hand's as "この局の" (try35)."""
+    return hand.get("commitment") if hand and not hand.get("final") else None
 
 
 def past(hand: dict | None) -> list[dict]:

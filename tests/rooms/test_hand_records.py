@@ -138,6 +138,9 @@ async def test_the_socket_shows_the_commitment_then_lists_the_finished_hand(make
     assert record["commitment"] == shown and f'href="/rooms/{room.id}/hands/1/"' in everything
     before_end = everything.split(f'href="/rooms/{room.id}/hands/1/"')[0]
     assert record["secret"] not in before_end and f">{record['seed']}<" not in before_end
+    # the history part that lists the finished hand no longer calls its commitment this hand's (try35)
+    listing = everything[everything.rindex('id="history"'):]
+    assert f'href="/rooms/{room.id}/hands/1/"' in listing and f"data-commitment>{shown}<" not in listing
     await tab.close()
 
 
