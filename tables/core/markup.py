@@ -114,11 +114,14 @@ def card_open(code: str, cls: str = "", tag: str = "span") -> tuple[str, str]:
     return f'<{tag} class="card{cls}{extra}" data-code="{escape(code)}"{attrs}', marks
 
 
-def card_close(label: str, tag: str = "span", note: str = "", marks: str = "") -> str:
+def card_close(label: str, tag: str = "span", note: str = "", marks: str = "", said: bool = True) -> str:
     """The rest of a card opened by :func:`card_open`: ``>``, the face's ``marks`` (as
     :func:`card_open` returned them), its label in ``<span class="lb">`` and a ``note`` in
-    ``<small class="as">`` (what a joker or a wild stands for), both escaped here."""
-    return (f'>{marks}<span class="lb">{escape(label)}</span>' + (f'<small class="as">{escape(note)}</small>' if note else "")
+    ``<small class="as">`` (what a joker or a wild stands for), both escaped here.
+    ``said=False``: the label is hidden from screen readers (a hand's card: its checkbox
+    already says it, :func:`hand_card`)."""
+    hidden = "" if said else ' aria-hidden="true"'
+    return (f'>{marks}<span class="lb"{hidden}>{escape(label)}</span>' + (f'<small class="as">{escape(note)}</small>' if note else "")
             + f'</{tag}>')
 
 
@@ -143,11 +146,14 @@ def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: s
     """A card of one's hand: a ``<label class="card">`` around a checkbox named ``card``
     (value: the card's id), checked when selected; ``rank`` is written as ``data-rank``
     (Dou Dizhu's 整理 sorts by it, static/table.js). The label's id is ``hc`` + the card's id:
-    the page morphs the hand by it (tables/core/frames.py)."""
+    the page morphs the hand by it (tables/core/frames.py). The checkbox carries the card's
+    name (``aria-label``) and the label's text is hidden from screen readers: each card is
+    said once, as a checkbox (it was said again as text after it, try35)."""
     opening, marks = card_open(code, cls, "label")
+    said = escape(label)
     return Markup(opening + f' id="hc{num(card_id)}"' + (f' data-rank="{escape(rank)}"' if rank else "")
-                  + f'><input type="checkbox" name="card" value="{num(card_id)}"'
-                  + (" checked" if checked else "") + card_close(label, "label", marks=marks))
+                  + f'><input type="checkbox" aria-label="{said}" name="card" value="{num(card_id)}"'
+                  + (" checked" if checked else "") + card_close(label, "label", marks=marks, said=False))
 
 
 #: a name's last word when it is a number: what rooms.lobby.unique_name adds to a name

@@ -44,3 +44,12 @@ def test_a_table_of_each_game(live_server_url, browser, game, players):
     assert serious(page) == [], f"{game} table (desktop)"
     page.set_viewport_size({"width": PORTRAIT[0], "height": PORTRAIT[1]})
     assert serious(page) == [], f"{game} table (phone)"
+    # a screen reader says each card of the hand once, as a checkbox named by the card (try35:
+    # the label's text followed each checkbox, so every card was said twice)
+    tree = page.locator("#hand-form").aria_snapshot()
+    boxes = [line.strip() for line in tree.splitlines() if line.strip().startswith("- checkbox")]
+    names = page.eval_on_selector_all("#hand-form label.card", "els => els.map(e => e.textContent.trim().split('\\n').pop())")
+    assert len(boxes) == len(names) > 0, (len(boxes), len(names))
+    said = [line.strip() for line in tree.splitlines() if line.strip().startswith("- text:")]
+    doubled = [line for line in said if any(line.endswith(box.split('"')[1]) for box in boxes)]
+    assert not doubled, f"{game}: cards said again as text {doubled[:4]}"

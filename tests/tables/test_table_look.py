@@ -40,7 +40,9 @@ def test_a_face_is_drawn_from_its_code_and_reads_as_its_label(code, label, class
 
 def test_a_hand_card_has_the_same_marks_and_no_marks_for_an_unknown_code():
     html = str(hand_card(7, "H10", "♥10"))
-    assert '<input type="checkbox" name="card" value="7"><span class="ix" aria-hidden="true">10\n♥</span>' in html
+    assert '<input type="checkbox" aria-label="♥10" name="card" value="7"><span class="ix" aria-hidden="true">10\n♥</span>' in html
+    # said once, by its checkbox (try35: the label's text was said again after it)
+    assert '<span class="lb" aria-hidden="true">♥10</span>' in html
     assert 'class="ix"' not in str(card_face("XX", "?")) and 'class="ix"' not in str(card_back("x"))
 
 
@@ -51,7 +53,8 @@ def test_marks_level_wild_special_and_notes_are_escaped():
     assert '<small class="as">&lt;b&gt;</small>' in str(card_face("JK", "JK", note="<b>"))
     checked = str(hand_card(5, "S3", "♠3", True, " special", rank="3"))
     assert checked.startswith('<label class="card special" data-code="S3"')
-    assert 'data-rank="3"><input type="checkbox" name="card" value="5" checked>' in checked
+    assert 'data-rank="3"><input type="checkbox" aria-label="♠3" name="card" value="5" checked>' in checked
+    assert 'aria-label="&lt;b&gt;"' in str(hand_card(5, "S3", "<b>"))
     assert " checked" not in str(hand_card(5, "S3", "♠3"))
     assert 'class="card back"' in str(card_back()) and "data-code" not in str(card_back())
 
