@@ -125,11 +125,11 @@ def join(request: HttpRequest, room_id) -> HttpResponse:
     return _to_room(request, room, token, clean)
 
 
-def _rule_switches(game: str) -> str:
-    """The practice form's rule switches at ``game``'s defaults, in the page's language: the
-    waiting room's own template (templates/jinja2/rooms/rule_switches.html), not live."""
+def _rule_switches(game: str, defaults: dict) -> str:
+    """The practice form's rule switches at ``game``'s ``defaults``, in the page's language:
+    the waiting room's own template (templates/jinja2/rooms/rule_switches.html), not live."""
     with i18n.use(get_language() or i18n.DEFAULT):
-        html = render_to_string("rooms/rule_switches.html", {"rule_switches": opts.rule_rows(game, opts.defaults(game)),
+        html = render_to_string("rooms/rule_switches.html", {"rule_switches": opts.rule_rows(game, defaults),
                                                              "live": False}, using="jinja2")
     return mark_safe(html)  # noqa: S308 (Jinja2 escaped it: autoescape)
 
@@ -142,9 +142,9 @@ def practice(request: HttpRequest, game: str = "daifugo") -> HttpResponse:
     keeps it for offline use; saves live in the browser."""
     if game not in opts.GAMES:
         raise Http404("no such game")
-    ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": opts.defaults(game),
-           "rule_choices": opts.choice_fields(game, opts.defaults(game)),
-           "rule_switches_html": _rule_switches(game),
+    defaults = opts.defaults(game)
+    ctx = {"players": opts.player_range(game), "speeds": opts.SPEED_LABELS, "defaults": defaults,
+           "rule_choices": opts.choice_fields(game, defaults), "rule_switches_html": _rule_switches(game, defaults),
            "game": game, "game_label": opts.GAMES[game], "boot": bundle.boot_files()}
     return render(request, "rooms/practice.html", ctx)
 

@@ -75,8 +75,9 @@ def hint_text(game: str, action: dict) -> str:
 def room_words(notice: dict) -> dict:
     """The words a room's refusal takes from its details, in the current language: the
     setting it names as the waiting room names it (``field``: ``"ゲーム"`` for ``game``;
-    an unknown key is left as sent), the name of the game it names (``game_name``) and how many players that game takes
-    (``players``: ``"4人"`` / ``"4 players"``, or a range from ``least`` to ``most``);
+    an unknown key is left as sent), the name of the game it names (``game_name``) and
+    how many players that game takes (``players``: ``"4人"`` / ``"4 players"``, or a range
+    from ``least`` to ``most``);
     ``{}`` for a notice without them."""
     out = {}
     label = field_label(notice["field"]) if isinstance(notice.get("field"), str) else None
