@@ -80,8 +80,9 @@ LONG_TASKS = """
 window.__tasks = []; window.__windows = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]); })
   .observe({type: "longtask", buffered: true});
-let arrived = 0, field = "";
+let arrived = 0, field = "", hand = 0, size = 0;
 const cards = () => [...document.querySelectorAll("#field .field-cards [data-code]")].map(c => c.dataset.code).join(",");
+const handCards = () => document.querySelectorAll("#hand-form .card").length;
 // each page script's own time in the message events, by the script that added the listener
 window.__scripts = {};
 const add = EventTarget.prototype.addEventListener;
@@ -97,7 +98,10 @@ EventTarget.prototype.addEventListener = function (type, fn, opts) {
   }
   return add.call(this, type, fn, opts);
 };
-document.addEventListener("htmx:wsBeforeMessage", () => { arrived = performance.now(); field = cards(); }, true);
+document.addEventListener("htmx:wsBeforeMessage", (e) => {
+  arrived = performance.now(); field = cards(); hand = handCards();
+  size = ((e.detail && e.detail.message) || "").length;
+}, true);
 // (whether feel.js animated the play is recorded as the page asks for its motions: an
 // Element.animate whose animation feel.js names "feel-play" (it sets the id on the result). An earlier probe asked document.getAnimations()
 // in a task after the next frame; that call made the browser compute the page's style
@@ -113,7 +117,9 @@ Element.prototype.animate = function (frames, opts) {
 document.addEventListener("htmx:wsAfterMessage", () => {
   const done = performance.now(), now = cards();
   const play = !!now && now !== field;
-  const w = [arrived, done, play ? done + 400 : done, play, false, null];
+  // [arrival, swapped, window's end, a play, animated, next frame's end, what it was]
+  const what = {size: size, hand: [hand, handCards()], field: [field.split(",").filter(Boolean).length, now.split(",").filter(Boolean).length]};
+  const w = [arrived, done, play ? done + 400 : done, play, false, null, what];
   window.__windows.push(w);
   requestAnimationFrame(() => setTimeout(() => {
     w[4] = made.some(a => a.id === "feel-play");
@@ -279,7 +285,8 @@ def measure_motion(page, cdp, plays: int, rate: float, timeout_s: float = 600) -
             "over_50_during": len(during), "longest_any": max((d for _, d in tasks), default=0.0),
             "over_50_any": len(tasks), "handle_p50": statistics.median(handle) if handle else 0.0,
             "handle_p95": percentile(handle, 95), "handle_max": max(handle, default=0.0), "scripts": scripts,
-            "painted_p50": percentile(painted, 50), "painted_p95": percentile(painted, 95)}
+            "painted_p50": percentile(painted, 50), "painted_p95": percentile(painted, 95),
+            "slowest": sorted(((w[1] - w[0], w[6]) for w in windows), key=lambda x: -x[0])[:5]}
 
 
 PARTS_JS = """(n) => {
@@ -505,6 +512,10 @@ def main() -> None:
                       f" p50 {m['painted_p50']:.1f} ms, p95 {m['painted_p95']:.1f} ms")
                 for name, (p50, top, mean) in sorted(m["scripts"].items(), key=lambda kv: -kv[1][2]):
                     print(f"    {name:<22} per call p50 {p50:5.1f} ms, max {top:5.1f} ms; per message {mean:5.1f} ms")
+                print("  the slowest messages (swap + scripts ms: characters; your hand's cards and the field's, before → after):")
+                for ms, what in m["slowest"]:
+                    print(f"    {ms:5.1f} ms: {what['size']:6d} chars; hand {what['hand'][0]} → {what['hand'][1]};"
+                          f" field {what['field'][0]} → {what['field'][1]}")
                 verdict = "met" if m["longest_during"] <= 50 else "NOT met"
                 print(f"  target (no task over 50 ms during a play animation): {verdict}")
                 if args.trace:

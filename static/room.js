@@ -8,6 +8,26 @@
    - reconnect after every close that can clear (all but 4000 left / 4403 removed) and
      after a refusal that can clear (data-retry: the seat in use elsewhere, a game in
      progress); countdowns; copy link. */
+// The later groups of a message still to be swapped when a newer message ``text`` comes:
+// each group (a string) without its elements the newer message brings again. Each element of
+// a later group is one part or piece, opened as <tag hx-swap-oob=… id="…">
+// (tables/core/frames.py out_of_band); it is left out when its id is anywhere in ``text``
+// (as an element, or inside a part that holds it): the newer one replaces it a frame or two
+// later. #seat-token is never left out (a token to keep, a retry to make). Groups left empty
+// are dropped. Pure: strings in, strings out (tests/browser/test_browser_feel.py).
+function tefudaStillDue(groups, text) {
+  "use strict";
+  var ids = {}, re = /\sid="([^"]+)"/g, m;
+  var top = /(?=<[A-Za-z][\w-]*\s+hx-swap-oob=)/, topId = /^<[A-Za-z][\w-]*\s+hx-swap-oob="[^"]*"[^>]*?\sid="([^"]+)"/;
+  while ((m = re.exec(text))) ids[m[1]] = true;
+  return groups.map(function (group) {
+    return group.split(top).filter(function (element) {
+      var id = topId.exec(element);
+      return !id || !ids[id[1]] || id[1] === "seat-token";
+    }).join("");
+  }).filter(function (group) { return group.trim(); });
+}
+
 (function () {
   "use strict";
   var room = document.getElementById("room");
@@ -165,6 +185,13 @@
   function swapAll() {
     while (waiting.length) swapNext();
   }
+  // Before a newer message, what is still waiting is swapped in at once (swapAll), but for
+  // the elements the newer message brings again (tefudaStillDue). When the CPUs play in
+  // quick succession on a slow phone, the swaps of two messages in one task were the
+  // longest tasks of a play (bench/table_page.py "the slowest messages").
+  function unsuperseded(text) {
+    waiting = tefudaStillDue(waiting, text);
+  }
   function afterFrame() {
     var mine = round;
     requestAnimationFrame(function () { setTimeout(function () { swapNext(mine); }, 0); });
@@ -177,6 +204,7 @@
   });
   htmx.defineExtension("later", {
     transformResponse: function (text) {
+      if (waiting.length && typeof text === "string") unsuperseded(text);
       swapAll();
       round += 1;
       if (typeof text !== "string" || text.indexOf(LATER) < 0) return text;

@@ -12,7 +12,8 @@ navigator.vibrate call."""
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.steps import enter, press_until, shoot
+from rooms.models import Room
+from tests.browser.steps import enter, on_server, press_until, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -363,3 +364,88 @@ def test_a_turn_on_screen_can_be_played_at_once(live_server_url, browser):
     assert len(clicks) >= 3, clicks
     assert not page.problems, page.problems
     page.context.close()
+
+
+# a message that came while the last one's groups were still waiting (static/room.js
+# unsuperseded): counted by the groups each message has and the tefuda:swapped each one made
+PILED = """
+window.__piled = 0;
+let due = 0;
+document.addEventListener("htmx:wsBeforeMessage", (e) => {
+  if (due > 0) window.__piled += 1;
+  due = ((e.detail && e.detail.message) || "").split("<!--later-->").length;
+}, true);
+document.addEventListener("tefuda:swapped", () => { due -= 1; }, true);
+"""
+
+# what the table shows, part by part, as text and ids (a reload renders it from the server)
+SHOWN = """() => {
+  const text = (sel) => [...document.querySelectorAll(sel)].map((e) => {
+    const copy = e.cloneNode(true);  // without a countdown's seconds
+    copy.querySelectorAll("[data-deadline]").forEach((d) => d.remove());
+    return copy.textContent.replace(/\\s+/g, " ").trim();
+  });
+  return {seats: text("#seats .seat"), field: [...document.querySelectorAll("#field [data-code]")].map((c) => c.dataset.code),
+          hand: [...document.querySelectorAll("#hand-form label.card")].map((c) => c.id),
+          log: [...document.querySelectorAll("#log li")].map((li) => li.id + " " + li.textContent),
+          graveyard: text("#graveyard .grave-rank"), status: text("#status"),
+          version: document.querySelector("#ver").dataset.version};
+}"""
+
+
+def test_messages_that_pile_up_on_a_slow_phone_lose_nothing(live_server_url, browser):
+    """On a slow phone (CPU throttled 6×) the CPUs' plays come faster than a message's
+    groups are swapped, one a frame: a newer message leaves out what it brings again
+    (static/room.js) and swaps the rest at once. Whatever piled up, the table then shows
+    what the server renders afresh (a reload): the seats, the field, the hand, the log,
+    the graveyard, the status and the version."""
+    page = table(browser, live_server_url, "つみかさね", scripts=(PILED,))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    try:
+        for _ in range(12):
+            play_my_turn(page)
+            if page.evaluate("window.__piled") >= 3:
+                break
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    assert page.evaluate("window.__piled") >= 3, "no message came while groups were waiting"
+    page.wait_for_selector("#hand-form .my-turn", timeout=40000)
+    page.wait_for_timeout(1500)  # the last groups, and no CPU moves on this seat's turn
+    live = page.evaluate(SHOWN)
+    room_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    assert int(live["version"]) == on_server(lambda: Room.objects.get(pk=room_id).version)  # the newest
+    page.reload()  # (its socket closing and opening again moves the version on: not compared)
+    page.wait_for_selector("#hand-form .my-turn", timeout=40000)
+    page.wait_for_timeout(800)
+    fresh = page.evaluate(SHOWN)
+    for part in ("seats", "field", "hand", "log", "graveyard", "status"):
+        assert live[part] == fresh[part], f"{part}: {live[part]} != {fresh[part]}"
+    assert not page.problems
+
+
+def test_a_newer_message_leaves_out_only_what_it_brings_again(live_server_url, browser):
+    """static/room.js tefudaStillDue, on the room page: of the groups still waiting, an
+    element (a part or a piece, marked hx-swap-oob) whose id the newer message has anywhere
+    is left out; the others stay, in order; #seat-token always stays; an id only in a
+    data-id, or a group left empty, does not."""
+    page = browser.new_context().new_page()
+    enter(page, live_server_url, "あき", "まだの 分")
+    waiting = ['<li hx-swap-oob="true" id="seat-1" class="seat">1</li><li hx-swap-oob="true" id="seat-2" class="seat">2</li>',
+               '<div hx-swap-oob="morph" id="hand-cards" data-morph>h</div><div hx-swap-oob="true" id="ver" data-version="5"></div>'
+               '<div hx-swap-oob="true" id="seat-token" hidden data-token="t"></div>',
+               '<ol hx-swap-oob="true" id="log"><li id="lg3">x</li></ol>']
+    cases = [
+        ('<div id="field">f</div><!--later--><li hx-swap-oob="true" id="seat-1" class="seat">1b</li>',
+         [waiting[0].split("</li>")[1] + "</li>", waiting[1], waiting[2]]),
+        ('<ul id="seats"><li id="seat-1"></li><li id="seat-2"></li></ul><!--later--><div id="ver" data-version="6"></div>'
+         '<ol id="log"></ol><div data-id="hand-cards"></div>',
+         ['<div hx-swap-oob="morph" id="hand-cards" data-morph>h</div><div hx-swap-oob="true" id="seat-token" hidden data-token="t"></div>']),
+        ('<div id="stage"><div id="hand-cards"></div><div id="seat-token"></div></div>',
+         ['<li hx-swap-oob="true" id="seat-1" class="seat">1</li><li hx-swap-oob="true" id="seat-2" class="seat">2</li>',
+          '<div hx-swap-oob="true" id="ver" data-version="5"></div><div hx-swap-oob="true" id="seat-token" hidden data-token="t"></div>',
+          waiting[2]]),
+        ('<p id="status">s</p>', waiting),
+    ]
+    for text, expected in cases:
+        assert page.evaluate("([groups, text]) => tefudaStillDue(groups, text)", [waiting, text]) == expected, text
