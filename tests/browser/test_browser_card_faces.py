@@ -127,3 +127,19 @@ def test_the_special_dot_is_seen_and_clear_of_the_corner(sheet):
         if got["w"] > 40:  # a hand's card: seen in a fanned strip and above the next row
             assert dot["r"] <= MIN_STRIP, f"{label}: the dot {dot} is past the strip a fanned card shows"
             assert dot["b"] <= got["h"] * .52, f"{label}: the dot {dot} is under the next row"
+
+
+def test_a_dimmed_guandan_card_and_the_result_panel_hide_what_lies_under_them(sheet, live_server_url):
+    """A new user's run (2026-12-04): Guandan's columns that cannot beat the field were
+    drawn at opacity .38, so the card under each showed through (three Q frames in one);
+    the result panel at 95 % let the seats and cards behind it read through. Both opaque."""
+    sheet.evaluate("""(href) => new Promise((done) => { const l = document.createElement('link');
+        l.rel = 'stylesheet'; l.href = href; l.onload = done; document.head.append(l); })""",
+                   live_server_url + "/static/guandan.css")
+    got = sheet.evaluate("""(html) => { const main = document.querySelector('main');
+        main.innerHTML = '<div class="gd-cols"><div class="gd-col dim">' + html + '</div></div><div class="result">r</div>';
+        const card = main.querySelector('.gd-col.dim .card'), style = getComputedStyle(card);
+        return {opacity: style.opacity, filter: style.filter, result: getComputedStyle(main.querySelector('.result')).backgroundColor}; }""",
+                         str(card_face("HQ", "♥Q")))
+    assert got["opacity"] == "1" and got["filter"] != "none", got
+    assert got["result"].startswith("rgb("), got  # no alpha

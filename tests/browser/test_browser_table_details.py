@@ -574,3 +574,31 @@ def test_my_seven_pass_prompt_is_read_whole_on_a_phone(live_server_url, browser,
         .map(e => e.getBoundingClientRect()).filter(r => r.width > 0
             && r.left < p.x + p.width && r.right > p.x && r.top < p.y + p.height && r.bottom > p.y).length""", prompt)
     assert covered == 0, f"{size}: the prompt covers {covered} of the hand's cards and buttons"
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE])
+def test_a_stop_window_leaves_the_resume_button_free(live_server_url, browser, size):
+    """On おまかせ (two time-outs) おまかせをやめる sits in the status bar; a stop window
+    floats over the top of a phone's screen (new user, 2026-12-04: it lay over the button
+    for its 5 s each time a CPU played an effect card, and a tap there was 止める instead).
+    Both are put into a live table as their templates render them: the resume button is
+    the element at its own centre, and the stop buttons are whole on screen."""
+    from tables.core import env
+
+    window = {"kind": "stop", "head": "CPU 1 が 7渡し を出しました。止める人は？", "chain": [], "deadline_ms": 0,
+              "stops": [{"index": 0, "label": "止める（♥3）"}]}
+    field = env.default().get_template("daifugo/field.html").render(
+        view={"field": None, "turn": 1}, players=[], window=window, pending=None, over=False)
+    page, _ = open_room(browser, live_server_url, size, "daifugo")
+    leave = env.default().get_template("parts/leave.html").render(me_player={"auto": True}, room={"game": "daifugo"})
+    got = page.evaluate("""([field, leave]) => { document.getElementById('field').outerHTML = field;
+        document.getElementById('leave').outerHTML = leave;
+        const resume = document.querySelector('#leave [value=resume]'), r = resume.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        const stops = [...document.querySelectorAll('#stop-window button')].map(e => e.getBoundingClientRect().toJSON());
+        return {free: resume.contains(top), at: top && top.outerHTML.slice(0, 80), resume: r.toJSON(), stops}; }""", [field, leave])
+    shoot(page, f"stop-window-resume-{size[0]}x{size[1]}")
+    assert got["resume"]["width"] > 0, got
+    assert got["free"], f"{size}: おまかせをやめる is under {got['at']}"
+    for b in got["stops"]:
+        assert b["y"] >= 0 and b["y"] + b["height"] <= size[1] and b["height"] >= 44 - 0.5, (size, b)
