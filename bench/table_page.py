@@ -278,9 +278,8 @@ def measure_motion(page, cdp, plays: int, rate: float, timeout_s: float = 600) -
     tasks = page.evaluate("window.__tasks")
     played = [w for w in windows if w[3]]
     animated = sum(1 for w in played if w[4])
-    during = [d for s, d in tasks if any(s < w[2] and s + d > w[0] for w in played)]
     swaps = page.evaluate("window.__swaps")
-    kinds: dict[str, list[float]] = {}
+    kinds: dict[str, list[float]] = {}  # the long tasks during plays, by what ran in them
     for s, d in tasks:
         if not any(s < w[2] and s + d > w[0] for w in played):
             continue
@@ -291,6 +290,7 @@ def measure_motion(page, cdp, plays: int, rate: float, timeout_s: float = 600) -
         else:
             kind = "a frame or other"
         kinds.setdefault(kind, []).append(d)
+    during = [d for ds in kinds.values() for d in ds]
     handle = [w[1] - w[0] for w in windows]
     painted = [w[5] - w[0] for w in windows if w[5] is not None]
     scripts = {k: (statistics.median(v), max(v), sum(v) / len(windows)) for k, v in page.evaluate("window.__scripts").items()}

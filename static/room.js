@@ -185,13 +185,6 @@ function tefudaStillDue(groups, text) {
   function swapAll() {
     while (waiting.length) swapNext();
   }
-  // Before a newer message, what is still waiting is swapped in at once (swapAll), but for
-  // the elements the newer message brings again (tefudaStillDue). When the CPUs play in
-  // quick succession on a slow phone, the swaps of two messages in one task were the
-  // longest tasks of a play (bench/table_page.py "the slowest messages").
-  function unsuperseded(text) {
-    waiting = tefudaStillDue(waiting, text);
-  }
   function afterFrame() {
     var mine = round;
     requestAnimationFrame(function () { setTimeout(function () { swapNext(mine); }, 0); });
@@ -204,7 +197,11 @@ function tefudaStillDue(groups, text) {
   });
   htmx.defineExtension("later", {
     transformResponse: function (text) {
-      if (waiting.length && typeof text === "string") unsuperseded(text);
+      // Before a newer message, what is still waiting is swapped in at once, but for the
+      // elements the newer message brings again (tefudaStillDue): when the CPUs play in quick
+      // succession on a slow phone, the swaps of two messages in one task were the longest
+      // tasks of a play (bench/table_page.py "the slowest messages").
+      if (waiting.length && typeof text === "string") waiting = tefudaStillDue(waiting, text);
       swapAll();
       round += 1;
       if (typeof text !== "string" || text.indexOf(LATER) < 0) return text;

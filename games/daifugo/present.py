@@ -52,8 +52,9 @@ def laid_out(codes: list[str], stands: list[int]) -> list[tuple[str, str | None]
     for c in codes:
         rank = RANK[DECK.by_code[c][0]]
         as_rank = next(stood, None) if rank == JOKER else None
-        at = as_rank if as_rank is not None and as_rank != JOKER else rank
-        placed.append((at, rank == JOKER, c, CODE_OF_RANK.get(as_rank) if as_rank and as_rank != JOKER else None))
+        if as_rank == JOKER:  # a lone joker stands for itself
+            as_rank = None
+        placed.append((rank if as_rank is None else as_rank, rank == JOKER, c, CODE_OF_RANK.get(as_rank)))
     return [(c, note) for _at, _joker, c, note in sorted(placed, key=lambda p: (p[0], p[1]))]
 
 
@@ -68,9 +69,8 @@ def field_view(field: dict | None) -> dict | None:
     the cards in the order they lie (:func:`laid_out`), ``"as"`` the rank a joker stands for."""
     if field is None:
         return None
-    codes = [code(c) for c in sorted(field["cards"], key=lambda c: (RANK[c] == JOKER, RANK[c]))]
     cards = [{"code": c, "label": LABELS[DECK.by_code[c][0]], "as": note}
-             for c, note in laid_out(codes, field_play(field).stands_for())]
+             for c, note in laid_out([code(c) for c in field["cards"]], field_play(field).stands_for())]
     return {"by": field["by"], "cards": cards, "shape": field["shape"]}
 
 
