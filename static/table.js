@@ -161,10 +161,28 @@
     });
   });
 
-  function watch(node) {  // a hand swapped in (the node, or inside it): observed from now on
+  // A phone upright: the side row (the log's line, 残り札, 墓地…) stays at the foot of the
+  // screen and the hand's buttons just above it (static/tefuda.css), --side-h on the stage
+  // being the row's height: it wraps to a second line in some languages and with Daifugō's
+  // exchange lines. Setting it changes nothing of the row's own size (no loop).
+  var sides = new ResizeObserver(function (entries) {
+    entries.forEach(function (e) {
+      var side = e.target, stage = side.parentElement;
+      if (!side.isConnected || !stage) { sides.unobserve(side); return; }
+      var h = e.borderBoxSize && e.borderBoxSize[0] ? e.borderBoxSize[0].blockSize : side.offsetHeight;
+      h = h.toFixed(1) + "px";
+      if (stage.style.getPropertyValue("--side-h") !== h) stage.style.setProperty("--side-h", h);
+    });
+  });
+
+  function watch(node) {  // a hand or side row swapped in (the node, or inside it): observed from now on
     if (node.nodeType !== 1) return;
     if (node.matches(".cards[data-fan]")) sizes.observe(node);
-    else if (node.firstElementChild) node.querySelectorAll(".cards[data-fan]").forEach(function (b) { sizes.observe(b); });
+    else if (node.matches(".table-side")) sides.observe(node);
+    else if (node.firstElementChild) {
+      node.querySelectorAll(".cards[data-fan]").forEach(function (b) { sizes.observe(b); });
+      node.querySelectorAll(".table-side").forEach(function (b) { sides.observe(b); });
+    }
   }
 
   // A hand morphed in place (tables/core/frames.py) keeps its box: when its cards change,

@@ -269,8 +269,9 @@ def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, g
     """On a phone upright shorter than the table (Guandan's two or three rows of rank
     columns), the hand's buttons stay at the foot of the screen over the cards, which
     scroll under them: every button of the hand on screen and ≥ 44×44, with the field,
-    whose turn it is and the hand's first cards; once scrolled to the end, the hand's
-    last cards come out from under the buttons."""
+    whose turn it is and the hand's first cards; the side row (the log's line, 残り札,
+    再生…) on screen under the buttons, each switch uncovered; once scrolled to the end,
+    the hand's last cards come out from under the buttons."""
     page = open_table(browser, live_server_url, game, players, size=SHORT_PHONES[0])
     for size in SHORT_PHONES:
         page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -287,6 +288,16 @@ def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, g
         for sel in ("#field", "#seats .seat.turn", "#hand-form .card"):
             b = boxes(page, sel)[0]
             assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"{label}: {sel} off screen {b}"
+        # the side row (the log's line, 残り札, 再生, スタンプ…) at the foot, under the buttons,
+        # each of its switches the element at its own centre (try35: a scroll away)
+        side, bar = boxes(page, ".table-side")[0], boxes(page, "#hand-form .controls")[0]
+        assert side["y"] >= 0 and side["y"] + side["h"] <= vh + 0.5, f"{label}: the side row off screen {side}"
+        assert bar["y"] + bar["h"] <= side["y"] + 0.5, f"{label}: the buttons {bar} over the side row {side}"
+        hidden = page.eval_on_selector_all(".table-side summary, .table-side .stamp-button", """els => els
+            .filter(e => e.checkVisibility()).filter(e => { const r = e.getBoundingClientRect();
+                return !e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })
+            .map(e => e.textContent.trim())""")
+        assert not hidden, f"{label}: side switches covered or off screen: {hidden}"
         # the cards under the buttons: scrolled to the end, the last card is above them
         page.evaluate("document.querySelector('main').scrollTop = 1e6")
         page.wait_for_timeout(200)
