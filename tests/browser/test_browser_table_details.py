@@ -602,3 +602,33 @@ def test_a_stop_window_leaves_the_resume_button_free(live_server_url, browser, s
     assert got["free"], f"{size}: おまかせをやめる is under {got['at']}"
     for b in got["stops"]:
         assert b["y"] >= 0 and b["y"] + b["height"] <= size[1] and b["height"] >= 44 - 0.5, (size, b)
+
+
+def _straight_to_answer(room) -> bool:
+    """Dou Dizhu: a straight on the field and seat 0 to answer it."""
+    s = room.state
+    return s.get("phase") == "play" and (s.get("trick") or {}).get("type") == "straight" and s["turn"] == 0
+
+
+def test_japanese_words_stay_whole_in_the_field_caption_and_the_counter(live_server_url, browser):
+    """On a phone upright, the field's caption breaks between phrases, never inside a word
+    (try35: 「CPU 2 のストレー／ト」), and each rank of Guandan's card counter stays on one
+    line with its count (try35: 「4 ／8枚」). Each word's text range has one line box."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "doudizhu", seed="s1", until=_straight_to_answer)
+    lines = page.evaluate("""() => {
+        const p = [...document.querySelectorAll('#field p')].find(e => e.textContent.includes('ストレート'));
+        const node = [...p.childNodes].find(n => n.nodeType === 3 && n.data.includes('ストレート'));
+        const range = document.createRange(), at = node.data.indexOf('ストレート');
+        range.setStart(node, at); range.setEnd(node, at + 'ストレート'.length);
+        return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }""")
+    shoot(page, "ddz-straight-caption-portrait")
+    assert lines == 1, f"ストレート is broken over {lines} lines"
+    page.close()
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "guandan", seed="gd24")
+    page.click(".table-side .aid summary")
+    page.wait_for_timeout(300)
+    shoot(page, "guandan-counter-portrait")
+    broken = page.eval_on_selector_all(".counter-ranks > span", """els => els
+        .filter(e => new Set([...e.getClientRects()].map(r => Math.round(r.top))).size > 1).map(e => e.textContent)""")
+    assert page.eval_on_selector_all(".counter-ranks > span", "els => els.length") >= 10
+    assert not broken, f"counter ranks broken over two lines: {broken}"
