@@ -91,11 +91,11 @@ def describe(event: dict) -> dict:
         cards = play_labels(event["cards"], event.get("as", []))
         extra_ja = " 革命！" if event.get("revolution") else ""
         extra_en = " Revolution!" if event.get("revolution") else ""
-        return {"ja": f"{p(event['seat'])}: {cards}{extra_ja}", "en": f"{p(event['seat'])}: {cards}{extra_en}"}
+        return {"ja": f"{p(event['seat'])}：{cards}{extra_ja}", "en": f"{p(event['seat'])}: {cards}{extra_en}"}
     if t == "pass":
-        return {"ja": f"{p(event['seat'])}: パス", "en": f"{p(event['seat'])}: pass"}
+        return {"ja": f"{p(event['seat'])}：パス", "en": f"{p(event['seat'])}: pass"}
     if t == "timeout":  # rules/daifugo.md "Time": the seat shows 時間切れ
-        return {"ja": f"{p(event['seat'])}: 時間切れ", "en": f"{p(event['seat'])}: out of time"}
+        return {"ja": f"{p(event['seat'])}：時間切れ", "en": f"{p(event['seat'])}: out of time"}
     if t == "flush":
         rv = event.get("revealed")
         rv = _labels([rv]) if rv else None
@@ -117,7 +117,7 @@ def describe(event: dict) -> dict:
         return SPECIAL_LINES[t](event, p)
     if t in ("tribute", "exchange", "received"):
         cards = _labels(event["cards"])
-        return {"ja": f"{p(event['from'])} → {p(event['to'])}: {cards}", "en": f"{p(event['from'])} → {p(event['to'])}: {cards}"}
+        return {"ja": f"{p(event['from'])} → {p(event['to'])}：{cards}", "en": f"{p(event['from'])} → {p(event['to'])}: {cards}"}
     return {"ja": t, "en": t}
 
 

@@ -368,7 +368,7 @@ def log_text(event: dict, names: dict) -> str:
         return _(name) if name else ""
 
     if t == "play":
-        message = _("%(seat)s: %(cards)s 革命！") if event.get("revolution") else _("%(seat)s: %(cards)s")
+        message = _("%(seat)s：%(cards)s 革命！") if event.get("revolution") else _("%(seat)s：%(cards)s")
         return message % {"seat": who(), "cards": play_labels(event["cards"], event.get("as", []))}
     if t in _SEAT_LINES:
         return _(_SEAT_LINES[t]) % {"seat": who()}
@@ -401,13 +401,13 @@ def log_text(event: dict, names: dict) -> str:
     if t == "redeal":
         return ngettext("配り直し：%(n)s枚ずつ", "配り直し：%(n)s枚ずつ", event["each"]) % {"n": event["each"]}
     if t in ("tribute", "exchange", "received"):
-        return _("%(from)s → %(to)s: %(cards)s") % {"from": who("from"), "to": who("to"), "cards": _cards(event["cards"])}
+        return _("%(from)s → %(to)s：%(cards)s") % {"from": who("from"), "to": who("to"), "cards": _cards(event["cards"])}
     return t
 
 
 #: the log lines that name only their seat (games.daifugo.present.describe)
 _SEAT_LINES = {
-    "pass": gettext_noop("%(seat)s: パス"), "timeout": gettext_noop("%(seat)s: 時間切れ"), "foul": gettext_noop("%(seat)s 反則上がり"),
+    "pass": gettext_noop("%(seat)s：パス"), "timeout": gettext_noop("%(seat)s：時間切れ"), "foul": gettext_noop("%(seat)s 反則上がり"),
     "ochi": gettext_noop("%(seat)s 都落ち"), "lead": gettext_noop("%(seat)s が親です"), "interrupt": gettext_noop("%(seat)s 9割り込み！"),
     "revolution_stopped": gettext_noop("%(seat)s 革命止め"), "revived": gettext_noop("%(seat)s 復帰"),
     "skipped": gettext_noop("%(seat)s スキップ"),

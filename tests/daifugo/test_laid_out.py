@@ -47,7 +47,7 @@ def test_a_sets_joker_follows_the_naturals_and_a_lone_joker_is_plain():
 
 def test_the_log_names_each_joker_with_its_rank_in_place():
     event = {"type": "play", "seat": 0, "cards": ["H5", "JK", "H7"], "shape": SEQUENCE, "as": [6], "revolution": False}
-    assert describe(event) == {"ja": "P1: ♥5 JK(6) ♥7", "en": "P1: ♥5 JK(6) ♥7"}
+    assert describe(event) == {"ja": "P1：♥5 JK(6) ♥7", "en": "P1: ♥5 JK(6) ♥7"}
     for lang in i18n.CODES:
         with i18n.use(lang):
             assert "♥5 JK(6) ♥7" in log_text(event, {0: "あき"}), lang

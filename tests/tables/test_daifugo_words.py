@@ -37,7 +37,7 @@ def test_japanese_log_lines_are_the_engines_own_and_others_have_no_japanese():
                 for lang in ("en", "zh-hans"):
                     with i18n.use(lang):
                         text = log_text(event, {})
-                    assert text != describe(event)["ja"] or not JAPANESE.search(text)
+                    # (a Chinese line may equal the Japanese one: 「P2：♣6 ♣7 ♣8 ♣9 ♣10 革命！」 is both)
                     if lang == "en":
                         assert not JAPANESE.search(text), text
                     else:

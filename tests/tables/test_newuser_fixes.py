@@ -234,7 +234,7 @@ def test_a_turn_that_timed_out_is_labelled_in_the_log():
     room = LocalRoom("daifugo", {"players": 4, "turn_limit": 30}, new, "limit1", solo=False)
     seats = [LocalSeat(i, f"P{i}", True) for i in range(4)]
     log = table_screen(room, seats, seats[0], {0, 1, 2, 3}).parts["log"]
-    assert f"P{turn}: 時間切れ" in log
+    assert f"P{turn}：時間切れ" in log
     # a CPU's own move is not a time-out
     cpu = pacing.due_action(DF, state, {str(turn): ["cpu", 0.0]}, 1.0)
     assert "timed_out" not in cpu["action"]
