@@ -78,8 +78,9 @@ def title_of(players: int, place: int | None) -> str | None:
     return None if place is None else TITLES[players][place]
 
 
-def _labels(codes: list[str]) -> str:
-    """Card codes of an event as display labels: ``["S5", "JK"]`` → ``"♠5 JK"``."""
+def code_labels(codes: list[str]) -> str:
+    """Card codes of an event as display labels, one line: ``["S5", "JK"]`` → ``"♠5 JK"``
+    (the engine's log lines here and the table's, tables.daifugo.present)."""
     return " ".join(DECK.cards[DECK.by_code[c][0]].label for c in codes)
 
 
@@ -98,7 +99,7 @@ def describe(event: dict) -> dict:
         return {"ja": f"{p(event['seat'])}：時間切れ", "en": f"{p(event['seat'])}: out of time"}
     if t == "flush":
         rv = event.get("revealed")
-        rv = _labels([rv]) if rv else None
+        rv = code_labels([rv]) if rv else None
         return {"ja": "場が流れました" + (f"（余り札 {rv} を公開）" if rv else ""),
                 "en": "The field is flushed" + (f" (surplus card {rv} revealed)" if rv else "")}
     if t == "finish":
@@ -116,7 +117,7 @@ def describe(event: dict) -> dict:
     if t in SPECIAL_LINES:
         return SPECIAL_LINES[t](event, p)
     if t in ("tribute", "exchange", "received"):
-        cards = _labels(event["cards"])
+        cards = code_labels(event["cards"])
         return {"ja": f"{p(event['from'])} → {p(event['to'])}：{cards}", "en": f"{p(event['from'])} → {p(event['to'])}: {cards}"}
     return {"ja": t, "en": t}
 
@@ -131,14 +132,14 @@ SPECIAL_LINES = {
     "window": lambda e, p: (
         {"ja": f"{p(e['seat'])} {_effect_name(e, 'ja')}：止める人は？", "en": f"{p(e['seat'])} {_effect_name(e, 'en')}: anyone to stop it?"}
         if e["kind"] == "stop" else {"ja": "革命！ ♥Q×2で止められます", "en": "Revolution! ♥Q×2 may stop it"}),
-    "stop": lambda e, p: {"ja": f"{p(e['seat'])} {_labels(e['cards'])} で無効化", "en": f"{p(e['seat'])} stops it with {_labels(e['cards'])}"},
-    "counter": lambda e, p: {"ja": f"{p(e['seat'])} {_labels(e['cards'])} で止め返し", "en": f"{p(e['seat'])} counters with {_labels(e['cards'])}"},
+    "stop": lambda e, p: {"ja": f"{p(e['seat'])} {code_labels(e['cards'])} で無効化", "en": f"{p(e['seat'])} stops it with {code_labels(e['cards'])}"},
+    "counter": lambda e, p: {"ja": f"{p(e['seat'])} {code_labels(e['cards'])} で止め返し", "en": f"{p(e['seat'])} counters with {code_labels(e['cards'])}"},
     "effect_stopped": lambda e, p: {"ja": f"{_effect_name(e, 'ja')}は止められました", "en": f"The {_effect_name(e, 'en')} was stopped"},
     "revolution_stopped": lambda e, p: {"ja": f"{p(e['seat'])} 革命止め", "en": f"{p(e['seat'])} stops the revolution"},
     "effect": lambda e, p: {"ja": f"{p(e['seat'])} {_effect_name(e, 'ja')}", "en": f"{p(e['seat'])} {_effect_name(e, 'en')}"},
     "seven_pass": lambda e, p: {"ja": f"{p(e['seat'])} → {p(e['to'])} に{e['count']}枚渡しました", "en": f"{p(e['seat'])} passed {e['count']} card(s) to {p(e['to'])}"},
     "revived": lambda e, p: {"ja": f"{p(e['seat'])} 復帰", "en": f"{p(e['seat'])} is back in the game"},
-    "discard": lambda e, p: {"ja": f"{p(e['seat'])} {_labels(e['cards'])} を捨てました", "en": f"{p(e['seat'])} discarded {_labels(e['cards'])}"},
+    "discard": lambda e, p: {"ja": f"{p(e['seat'])} {code_labels(e['cards'])} を捨てました", "en": f"{p(e['seat'])} discarded {code_labels(e['cards'])}"},
     "redeal": lambda e, p: {"ja": f"配り直し：{e['each']}枚ずつ", "en": f"Redeal: {e['each']} card(s) each"},
     "skipped": lambda e, p: {"ja": f"{p(e['seat'])} スキップ", "en": f"{p(e['seat'])} is skipped"},
 }

@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from games.daifugo.cards import DECK
 from games.daifugo.cpu import REASONS
-from games.daifugo.present import LABELS, play_labels, visible_events
+from games.daifugo.present import LABELS, code_labels as _cards, play_labels, visible_events
 
 from ..core import options as opts
 from ..core.cache import per_state
@@ -345,11 +345,6 @@ def _names(text: str, names: dict) -> str:
 
 _SEAT = re.compile(r"\bP(\d+)\b")
 _ja_en = itemgetter("ja", "en")
-
-
-def _cards(codes: list[str]) -> str:
-    """Card codes of an event as display labels: ``["S5", "JK"]`` → ``"♠5 JK"``."""
-    return " ".join(LABELS[DECK.by_code[c][0]] for c in codes)
 
 
 def log_text(event: dict, names: dict) -> str:
