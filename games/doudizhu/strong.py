@@ -18,12 +18,32 @@ from .engine import DoudizhuEngine, pick_ids, trick_combo
 
 #: Actions compared per decision, and the thinking budget (bench/cpu_arena.py: p99 ≤ 150 ms):
 #: work units are moves weighted by hand size (:meth:`Adapter.work`); a candidate 1.5
-#: games behind the best is dropped from later worlds. Against ふつう on deals arena:0…199
-#: (400 games): 57.5 % [50.6, 64.1] as landlord, 57.0 % [50.1, 63.7] as peasants, CPU p50
-#: 58 ms, p99 125 ms (the earlier samples=16, plies=360 moves, no pruning: 54.5 % and
-#: 52.5 %, p99 91 ms); against RLCard's rule agent (deals 0…99): 76 % and 87 % (earlier
-#: 77 % and 82 %). Keeping ふつう's play below 8 worlds (min_worlds=8) did as well against
-#: ふつう (55.5 % / 56.3 % on 400 deals) but worse against RLCard (70 % / 77 %).
+#: games behind the best is dropped from later worlds. Measured again with today's ふつう
+#: (bench/cpu_arena.py, 200 deals = 200 games a role, a shared 2-core machine under load):
+#: against ふつう on deals arena:0…199, 55.0 % [48.1, 61.7] as landlord, 65.5 % [58.7, 71.7]
+#: as peasants; on 1000…1199, 60.0 % [53.1, 66.5] and 64.5 % [57.7, 70.8]; against
+#: RLCard's rule agent (0…199), 85.5 % [80.0, 89.7] and 84.0 % [78.3, 88.4]; CPU p50 36 ms,
+#: p99 87–88 ms. (Earlier, with the ふつう of then: 57.5 % / 57.0 % on 0…199, p99 125 ms;
+#: samples=16, plies=360, no pruning: 54.5 % / 52.5 %; min_worlds=8: as well against ふつう,
+#: worse against RLCard, 70 % / 77 %.)
+#:
+#: Tried, none a gain within the budget (as landlord / as peasants against ふつう, CPU p99
+#: in the same conditions; not kept):
+#:
+#: - worlds dealt again (up to 10 times) until ふつう holding them would have made each
+#:   other seat's latest 3 choices (plays and passes, hands rebuilt from the cards played
+#:   since; true hands always explain them, 80 % of uniform worlds do not): 54.5 % / 71.0 %
+#:   on 0…199 but p99 271 ms (a choice made with 17–20 cards costs ふつう's planner up to
+#:   130 ms on a new hand); only choices made with ≤ 15 cards, at most 50 checks a
+#:   decision: 54.0 % / 65.5 %, p99 108 ms; all choices with ≤ 17 cards, 150 checks:
+#:   55.0 % / 62.5 %, p99 136 ms;
+#: - a uniform world mended by swapping single cards between the two other hands while it
+#:   explains at least as many of the latest 4 choices a seat (≤ 20 swaps a world, ≤ 100
+#:   checks a decision; up to 82 % of worlds then explain them all): 56.0 % / 68.5 % on 0…199,
+#:   but 59.0 % / 58.5 % on 1000…1199 (paired with the above: −1.0 ± 5.9 and −6.0 ± 6.0
+#:   points), p99 128–130 ms;
+#: - plies=900, samples=48: 56.5 % / 64.5 % on 0…199, 61.5 % / 64.0 % on 1000…1199
+#:   (paired: +1.5 ± 5.5 and −0.5 ± 5.1 points), p99 130–143 ms.
 WIDTH = 4
 BUDGET = search.Budget(samples=32, plies=600, horizon=120, margin=0.0, prune=1.5)
 
