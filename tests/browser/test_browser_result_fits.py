@@ -40,6 +40,11 @@ def test_the_results_buttons_stay_on_screen(live_server_url, browser, game, size
         assert b["w"] >= 44 and b["h"] >= 44, f"{label}: {b}"
         assert card["y"] - 0.5 <= b["y"] and b["y"] + b["h"] <= card["y"] + card["h"] + 0.5, f"{label}: {b} cut by {card}"
         assert 0 <= b["y"] and b["y"] + b["h"] <= vh + 0.5 and 0 <= b["x"] and b["x"] + b["w"] <= vw + 0.5, f"{label}: {b} off screen"
+    if size == LANDSCAPE:  # sideways the buttons stand beside the scores: no row under them (try36)
+        covered = page.eval_on_selector_all("#result tr, #result li", """rows => rows.filter(r => {
+            const q = r.getBoundingClientRect(), at = document.elementFromPoint(q.x + 8, q.y + q.height / 2);
+            return !r.contains(at); }).map(r => r.textContent.trim())""")
+        assert not covered, f"{label}: result rows covered or cut: {covered}"
     # the button is the one a tap there reaches (not covered by the card's scrolled content)
     first = page.locator("#result .controls button.primary").first
     first.click(trial=True, timeout=3000)
