@@ -195,3 +195,30 @@
   }).observe(document.body, { childList: true, subtree: true });
   watch(document.body);
 })();
+
+/* A phone (the side row is one line): the log's last line opens the whole log as a sheet
+   over the table, as the row's other switches (<details>) open theirs, and closes it again
+   (a tap, Enter or Space on it); Escape closes whichever sheet is open (try36: the earlier
+   lines could not be read during a hand). The class sits on the side row, which the log's
+   swaps never replace (tables/core/templates/parts/stage.html; static/tefuda.css). */
+(function () {
+  "use strict";
+  var narrow = window.matchMedia("(max-width: 700px), (max-height: 500px)");
+  function toggle(log, open) {
+    var side = log && log.closest(".table-side");
+    if (side) side.classList.toggle("log-open", open === undefined ? !side.classList.contains("log-open") : open);
+  }
+  document.addEventListener("click", function (e) {
+    var log = e.target.closest && e.target.closest(".table-side .log");
+    if (log && narrow.matches) toggle(log);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") {
+      document.querySelectorAll(".table-side.log-open").forEach(function (s) { s.classList.remove("log-open"); });
+      document.querySelectorAll(".table-side details[open]").forEach(function (d) { d.open = false; });
+      return;
+    }
+    var log = e.target.matches && e.target.matches(".table-side .log") ? e.target : null;
+    if (log && narrow.matches && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); toggle(log); }
+  });
+})();

@@ -51,3 +51,38 @@ def test_an_open_side_sheet_leaves_the_hand_and_its_buttons_free(live_server_url
             assert summary["height"] >= 44 - 0.5 and summary["y"] >= 0, (tag, sheet, summary)
             page.click(f"#{sheet} > summary")
             page.wait_for_function(f"() => !document.getElementById('{sheet}').open")
+
+
+@pytest.mark.parametrize("game", ["daifugo", "doudizhu"])
+def test_the_logs_line_opens_the_whole_log_and_escape_closes_sheets(live_server_url, browser, game):
+    """On a phone the log is one line; a tap on it (or Enter) opens the whole log as a sheet
+    with its earlier lines, leaving the hand and its buttons free, and a tap closes it
+    (try36: the earlier lines could not be read during a hand). Escape closes an open sheet,
+    the log's or a switch's."""
+    options, seed = CASES[game]
+    page, _ = open_room(browser, live_server_url, PORTRAIT, game, options=options, seed=seed, until=_my_turn_after(12))
+    for size, tag in ((PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        settled_turn(page)
+        lines = "() => [...document.querySelectorAll('#log li')].filter(li => li.checkVisibility()).length"
+        assert page.evaluate(lines) == 1, tag
+        page.click("#log")
+        page.wait_for_function(f"() => ({lines})() > 3")
+        shoot(page, f"side-sheet-{game}-log-{tag}")
+        assert not page.evaluate(COVERED), f"{game} {tag}: the open log covers {page.evaluate(COVERED)}"
+        box = page.eval_on_selector("#log", "e => e.getBoundingClientRect().toJSON()")
+        assert box["y"] >= -0.5 and box["y"] + box["height"] <= size[1] + 0.5, (tag, box)
+        last = page.eval_on_selector("#log", "e => { const r = e.lastElementChild.getBoundingClientRect(), b = e.getBoundingClientRect(); return r.bottom <= b.bottom + 1; }")
+        assert last, f"{tag}: the newest line is not in view"
+        page.click("#log")
+        page.wait_for_function(f"() => ({lines})() === 1")
+        page.focus("#log")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => ({lines})() > 3")
+        page.keyboard.press("Escape")
+        page.wait_for_function(f"() => ({lines})() === 1")
+        sheet = page.eval_on_selector_all(SWITCHES, "els => els.filter(e => e.offsetParent !== null).map(e => e.parentElement.id)")[0]
+        page.click(f"#{sheet} > summary")
+        page.wait_for_function(f"() => document.getElementById('{sheet}').open")
+        page.keyboard.press("Escape")
+        page.wait_for_function(f"() => !document.getElementById('{sheet}').open")
