@@ -191,6 +191,13 @@ def test_back_to_the_room_from_a_replay(browser, live_server_url):
     page.wait_for_selector("#replay .replay-verified")
     assert page.inner_text("[data-back-to-room]").strip() == "← Back to the room"
     assert small_targets(page, "[data-back-to-room], #replay button, .replay-save label") == []
+    # the step bar that stays at the top is one row on a phone (try36: three rows, ~170 px,
+    # hid the table's play after 進む), its buttons still named in words
+    bar = page.eval_on_selector(".replay-nav", """nav => ({h: nav.getBoundingClientRect().height,
+        tops: [...nav.querySelectorAll('button')].map(b => Math.round(b.getBoundingClientRect().top)),
+        names: [...nav.querySelectorAll('button')].map(b => b.getAttribute('aria-label') || b.textContent.trim())})""")
+    assert len(set(bar["tops"])) == 1 and bar["h"] <= 60, bar
+    assert bar["names"][:4] == ["Deal", "Back", "Next", "Result"], bar
     shoot(page, "replay-back-phone-en", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     shoot(page, "replay-back-desktop-en")
