@@ -121,3 +121,22 @@ def test_the_language_shown_stands_out_in_the_switch(browser, live_server_url):
         shown = [bg for value, current, bg in backs if current]
         others = {bg for value, current, bg in backs if not current}
         assert len(shown) == 1 and shown[0] not in others and len(others) == 1, backs
+
+
+def test_the_top_pages_boxes_line_up_in_every_language(browser, live_server_url):
+    """The top page's name and passphrase boxes start at one x and are as wide as each other,
+    at a desktop and on a phone, in each language (try36: each box began where its label
+    ended), every box whole on screen."""
+    for size in ((1280, 800), (375, 812)):
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        page.goto(live_server_url + "/")
+        for code in ("ja", "en", "zh-hans"):
+            if code != "ja":
+                page.click(f".lang-switch button[value={code}]")
+                page.wait_for_selector(f"html[lang={code}]")
+            boxes = page.eval_on_selector_all(".enter-form input:not([type=hidden])",
+                                              "els => els.map(e => e.getBoundingClientRect().toJSON())")
+            assert len(boxes) == 2, boxes
+            assert abs(boxes[0]["x"] - boxes[1]["x"]) < 1 and abs(boxes[0]["width"] - boxes[1]["width"]) < 1, (size, code, boxes)
+            assert all(b["x"] >= 0 and b["right"] <= size[0] for b in boxes), (size, code, boxes)
+        page.close()

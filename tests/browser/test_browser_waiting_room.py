@@ -142,3 +142,21 @@ def test_removing_a_person_asks_first(live_server_url, browser, lang, words):
     host.click("#lobby .seat-row[data-kind=cpu] button[value=remove] >> nth=0")  # (a dialog would be dismissed, Playwright's default: the CPU would stay)
     host.wait_for_function(f"() => document.querySelectorAll('#lobby .seat-row[data-kind=cpu]').length == {cpus - 1}")
     assert len(asked) == 2
+
+
+def test_a_fixed_player_count_stands_in_line_with_the_other_settings(live_server_url, browser):
+    """At a desktop, Guandan's fixed 人数 4 (a word and a number, no drop-down) stands in the
+    settings' row with its number beside its word, level with the game's drop-down (try36:
+    the number sat under its word, lower than the row)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    enter(page, live_server_url, "ほげ", "fixed count in line")
+    page.select_option("select[name=game]", "guandan")
+    page.wait_for_selector(".option-fixed b")
+    page.wait_for_timeout(300)
+    got = page.evaluate("""() => {
+        const mid = e => { const r = e.getBoundingClientRect(); return r.y + r.height / 2; };
+        const box = document.querySelector('.option-fixed'), b = box.querySelector('b');
+        const word = document.createRange(); word.selectNodeContents(box.firstChild);
+        return {b: mid(b), word: mid(word), game: mid(document.querySelector('select[name=game]'))}; }""")
+    assert abs(got["b"] - got["word"]) < 3 and abs(got["b"] - got["game"]) < 4, got
+    page.close()
