@@ -198,16 +198,29 @@
 
 /* A phone (the side row is one line): the log's last line opens the whole log as a sheet
    over the table, as the row's other switches (<details>) open theirs, and closes it again
-   (a tap, Enter or Space on it); Escape closes whichever sheet is open (try36: the earlier
+   (a tap, Enter or Space on it); one sheet is open at a time, and Escape closes it (try36: the earlier
    lines could not be read during a hand). The class sits on the side row, which the log's
    swaps never replace (tables/core/templates/parts/stage.html; static/tefuda.css). */
 (function () {
   "use strict";
   var narrow = window.matchMedia("(max-width: 700px), (max-height: 500px)");
-  function toggle(log, open) {
-    var side = log && log.closest(".table-side");
-    if (side) side.classList.toggle("log-open", open === undefined ? !side.classList.contains("log-open") : open);
+  // One sheet at a time: opening one closes the others (two open ones lay over each
+  // other at the top of the table and mixed their words, try37).
+  function closeSheets(keep) {
+    document.querySelectorAll(".table-side details[open]").forEach(function (d) { if (d !== keep) d.open = false; });
+    if (keep) document.querySelectorAll(".table-side.log-open").forEach(function (s) { s.classList.remove("log-open"); });
   }
+  function toggle(log) {
+    var side = log && log.closest(".table-side");
+    if (!side) return;
+    var open = !side.classList.contains("log-open");
+    if (open) closeSheets(null);
+    side.classList.toggle("log-open", open);
+  }
+  document.addEventListener("toggle", function (e) {  // (toggle does not bubble: the capture phase)
+    var d = e.target;
+    if (narrow.matches && d.tagName === "DETAILS" && d.open && d.closest(".table-side")) closeSheets(d);
+  }, true);
   document.addEventListener("click", function (e) {
     var log = e.target.closest && e.target.closest(".table-side .log");
     if (log && narrow.matches) toggle(log);
@@ -215,7 +228,7 @@
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape") {
       document.querySelectorAll(".table-side.log-open").forEach(function (s) { s.classList.remove("log-open"); });
-      document.querySelectorAll(".table-side details[open]").forEach(function (d) { d.open = false; });
+      closeSheets(null);
       return;
     }
     var log = e.target.matches && e.target.matches(".table-side .log") ? e.target : null;

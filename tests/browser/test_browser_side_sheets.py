@@ -58,7 +58,7 @@ def test_the_logs_line_opens_the_whole_log_and_escape_closes_sheets(live_server_
     """On a phone the log is one line; a tap on it (or Enter) opens the whole log as a sheet
     with its earlier lines, leaving the hand and its buttons free, and a tap closes it
     (try36: the earlier lines could not be read during a hand). Escape closes an open sheet,
-    the log's or a switch's."""
+    the log's or a switch's; opening one sheet closes the other (try37)."""
     options, seed = CASES[game]
     page, _ = open_room(browser, live_server_url, PORTRAIT, game, options=options, seed=seed, until=_my_turn_after(12))
     for size, tag in ((PORTRAIT, "portrait"), (LANDSCAPE, "landscape")):
@@ -85,4 +85,13 @@ def test_the_logs_line_opens_the_whole_log_and_escape_closes_sheets(live_server_
         page.click(f"#{sheet} > summary")
         page.wait_for_function(f"() => document.getElementById('{sheet}').open")
         page.keyboard.press("Escape")
+        page.wait_for_function(f"() => !document.getElementById('{sheet}').open")
+        # one sheet at a time (try37: the log lay over an open 残り札 and their words mixed)
+        page.click(f"#{sheet} > summary")
+        page.wait_for_function(f"() => document.getElementById('{sheet}').open")
+        page.click("#log")
+        page.wait_for_function(f"() => ({lines})() > 3 && !document.getElementById('{sheet}').open")
+        page.click(f"#{sheet} > summary")
+        page.wait_for_function(f"() => ({lines})() === 1 && document.getElementById('{sheet}').open")
+        page.click(f"#{sheet} > summary")
         page.wait_for_function(f"() => !document.getElementById('{sheet}').open")
