@@ -175,14 +175,12 @@
     });
   });
 
+  var WATCHED = ".cards[data-fan], .table-side";
+  function observe(box) { (box.matches(".table-side") ? sides : sizes).observe(box); }
   function watch(node) {  // a hand or side row swapped in (the node, or inside it): observed from now on
     if (node.nodeType !== 1) return;
-    if (node.matches(".cards[data-fan]")) sizes.observe(node);
-    else if (node.matches(".table-side")) sides.observe(node);
-    else if (node.firstElementChild) {
-      node.querySelectorAll(".cards[data-fan]").forEach(function (b) { sizes.observe(b); });
-      node.querySelectorAll(".table-side").forEach(function (b) { sides.observe(b); });
-    }
+    if (node.matches(WATCHED)) observe(node);
+    else if (node.firstElementChild) node.querySelectorAll(WATCHED).forEach(observe);
   }
 
   // A hand morphed in place (tables/core/frames.py) keeps its box: when its cards change,
@@ -204,17 +202,17 @@
 (function () {
   "use strict";
   var narrow = window.matchMedia("(max-width: 700px), (max-height: 500px)");
-  // One sheet at a time: opening one closes the others (two open ones lay over each
-  // other at the top of the table and mixed their words, try37).
+  // One sheet at a time: opening one closes the others, the log's included (two open ones
+  // lay over each other at the top of the table and mixed their words, try37).
   function closeSheets(keep) {
     document.querySelectorAll(".table-side details[open]").forEach(function (d) { if (d !== keep) d.open = false; });
-    if (keep) document.querySelectorAll(".table-side.log-open").forEach(function (s) { s.classList.remove("log-open"); });
+    document.querySelectorAll(".table-side.log-open").forEach(function (s) { s.classList.remove("log-open"); });
   }
   function toggle(log) {
     var side = log && log.closest(".table-side");
     if (!side) return;
     var open = !side.classList.contains("log-open");
-    if (open) closeSheets(null);
+    closeSheets(null);
     side.classList.toggle("log-open", open);
   }
   document.addEventListener("toggle", function (e) {  // (toggle does not bubble: the capture phase)
@@ -226,11 +224,7 @@
     if (log && narrow.matches) toggle(log);
   });
   document.addEventListener("keydown", function (e) {
-    if (e.key === "Escape") {
-      document.querySelectorAll(".table-side.log-open").forEach(function (s) { s.classList.remove("log-open"); });
-      closeSheets(null);
-      return;
-    }
+    if (e.key === "Escape") { closeSheets(null); return; }
     var log = e.target.matches && e.target.matches(".table-side .log") ? e.target : null;
     if (log && narrow.matches && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); toggle(log); }
   });
