@@ -157,7 +157,10 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
     """Apply a game ``action`` for seat ``seat_no`` (human move, CPU move or time-out).
 
     ``by`` is ``"human"`` (resets the seat's time-out count and おまかせ), ``"cpu"`` or
-    ``"timeout"`` (two in a row put the seat on おまかせ). A person's move or time-out ends
+    ``"timeout"`` (two in a row put the seat on おまかせ). おまかせ lasts until its person
+    acts again (rules/daifugo.md "Time"), through the next hand and a new game at the table
+    too: a person who walked away no longer costs everyone two turn limits every hand
+    (try38); pressing 次の局へ is acting. A person's move or time-out ends
     that seat's turn clock: acting again at once (a bid of 3, then the lead) is a new turn
     with the whole limit (rules/daifugo.md "Time"). Raises ``IllegalAction``.
     """
@@ -169,9 +172,8 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
         room.state = state
         if done:
             keep_record(room, done, seats)
-        if action.get("type") in ("next_game", "next_hand"):  # a new deal: nobody on おまかせ
-            room.options = {**room.options, "fast_forward": False}
-            clear_auto(seats)
+        if action.get("type") in ("next_game", "next_hand"):  # a new deal: no fast-forward; a seat on
+            room.options = {**room.options, "fast_forward": False}  # おまかせ stays on it (try38, below)
         _count_timeout(seats, seat_no, by)
         if by != "cpu":  # a person's move ends their turn: a next one at once gets the whole limit
             room.timers = {k: v for k, v in (room.timers or {}).items() if k != str(seat_no)}
@@ -189,8 +191,8 @@ def keep_record(room: Room, done: dict, seats: list) -> None:
 
 
 def clear_auto(seats: list) -> None:
-    """Everyone on their own again (a new deal, a new game, おまかせをやめる): no おまかせ and
-    no time-outs counted, on the seat objects a change goes on with and in the database."""
+    """Each of ``seats`` on their own again (a start from the waiting room, おまかせをやめる,
+    a person's own move): no おまかせ and no time-outs counted, on the seat objects a change goes on with and in the database."""
     for seat in seats:
         if seat.is_human and (seat.timeouts or seat.auto):
             _set_timeouts(seat, 0)

@@ -52,7 +52,7 @@ def test_a_browser_entering_again_takes_back_its_own_disconnected_seat():
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_omakase_ends_by_button_and_with_the_game():
+async def test_omakase_ends_by_button_and_lasts_through_the_next_game():
     room, _ = await adb(_enter)("A", 0)
     _, tok_b = await adb(_enter)("B", 1)
     room = await adb(Room.objects.get)(pk=room.id)
@@ -65,16 +65,20 @@ async def test_omakase_ends_by_button_and_with_the_game():
     seat = await adb(Seat.objects.get)(room=room, name="B")
     assert not seat.auto and seat.timeouts == 0 and "おまかせをやめる" not in tab.latest("leave").split('id="leave"')[-1]
     await tab.close()
-    # the next deal starts everyone on their own
-    await adb(Seat.objects.filter(room=room, name="B").update)(auto=True, timeouts=2)
+    # おまかせ lasts until its person acts (rules/daifugo.md "Time"): the next game at the
+    # table keeps B on it (try38: a person who walked away held every new hand up for two
+    # turn limits); A, who pressed 次のゲーム, acted and is on their own
+    await adb(Seat.objects.filter(room=room).update)(auto=True, timeouts=2)
     room = await adb(Room.objects.get)(pk=room.id)
     engine, state = get_engine("daifugo"), room.state
     while not engine.is_over(state):
         state, _ = step(engine, state)
     await adb(Room.objects.filter(pk=room.id).update)(state=state, version=room.version + 1)
     await adb(actions.play)(room.id, 0, room.version + 1, {"type": "next_game"})
-    seat = await adb(Seat.objects.get)(room=room, name="B")
-    assert not seat.auto and seat.timeouts == 0
+    b = await adb(Seat.objects.get)(room=room, name="B")
+    a = await adb(Seat.objects.get)(room=room, name="A")
+    assert b.auto and b.timeouts == 2
+    assert not a.auto and a.timeouts == 0
 
 
 @pytest.mark.django_db
