@@ -83,7 +83,8 @@ def enter(key: str, name: str, bid_hash: str | None, *, game: str = "daifugo") -
 
     Returns ``(room, seat_token)``; the token is ``None`` when this browser already holds a
     disconnected seat in a game in progress (the room page takes it back by the browser
-    cookie). Raises ``in_progress``/``room_full``.
+    cookie). Raises ``in_progress``/``room_full``/``removed_here`` (this browser's person was
+    removed from the room by its host).
     """
     room = Room.objects.filter(key=key).exclude(status=Room.Status.CLOSED).first()
     if room is None:
@@ -106,6 +107,8 @@ def join(room_id, name: str, bid_hash: str | None) -> tuple[Room, str | None]:
     room = Room.objects.filter(pk=room_id).exclude(status=Room.Status.CLOSED).first()
     if room is None:
         raise errors.closed()
+    if bid_hash and bid_hash in (room.removed or []):
+        raise errors.removed_here()
     if room.status == Room.Status.PLAYING:
         if bid_hash and room.seats.filter(kind=HUMAN, browser_hash=bid_hash).exists():
             return room, None
@@ -176,6 +179,10 @@ def set_cpu_level(room_id, by: int, target: int, level, version: int) -> Room:
                   action={"type": "cpu_level", "seat": target, "level": level})[0]
 
 
+#: the most browsers a room keeps out (:func:`remove`): the oldest is let in again past it
+MAX_REMOVED = 64
+
+
 def remove(room_id, by: int, target: int, version: int) -> Room:
     """Host removes seat ``target``; the person's socket is told and closed (a seat that is
     no longer theirs: rooms/consumers.py, close code 4403).
@@ -187,7 +194,9 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
     waiting room the removal names a place in a list that may have moved since (↑, a seat
     gone), so it must be the room's; during a match the places are fixed, and the removal
     stands whatever moved meanwhile (try30: the CPUs' plays while the host read 外す's
-    question made it stale, and it was lost). Refused (:class:`errors.Refused`): not the
+    question made it stale, and it was lost). A removed person's browser cannot join the
+    room again (:func:`join` refuses it ``removed_here``, try38: they came straight back by
+    the passphrase). Refused (:class:`errors.Refused`): not the
     host (``not_host``), an old page in the waiting room (``stale``), the host's own seat
     (``self``), a CPU during a match (``playing``), no such seat (``not_seated``)."""
     def change(room, seats, now):
@@ -201,6 +210,8 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
             raise errors.playing()
         if seat.is_human:  # a person (a CPU taken away is not someone leaving: try18)
             record.removed(room.game, room.status, room.state)
+            if seat.browser_hash and seat.browser_hash not in room.removed:  # kept out (try38)
+                room.removed = [*room.removed, seat.browser_hash][-MAX_REMOVED:]
         if room.status == Room.Status.WAITING:
             seat.delete()
         else:

@@ -39,6 +39,9 @@ class Room(models.Model):
     driver = models.CharField(max_length=64, blank=True, default="")
     driver_until = models.DateTimeField(null=True, blank=True)
     empty_since = models.DateTimeField(null=True, blank=True, db_index=True)
+    # the browser ids (hashes, rooms.tokens.digest) of the people the host removed: they cannot
+    # join this room again (try38); kept only while the room lives, like the seats' own
+    removed = models.JSONField(default=list)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -32,7 +32,7 @@ DB = "default"
 #: Room columns a change may write (everything but id, game, solo and created_at, which are
 #: fixed at creation; ``updated_at`` is set to the change's ``now``).
 ROOM_WRITES = ("version", "status", "key", "options", "state", "seed", "hand", "timers", "deadline", "driver",
-               "driver_until", "empty_since", "updated_at")
+               "driver_until", "empty_since", "removed", "updated_at")
 EVENT_WRITES = ("room", "version", "seat", "by", "action", "events", "created_at")
 
 _prepared: dict = {}

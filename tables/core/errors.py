@@ -44,6 +44,13 @@ def playing() -> Refused:
                    "Not during a game: back in the waiting room (Back to the lobby, on a result) you can.")
 
 
+def removed_here() -> Refused:
+    """Joining a room whose host removed this browser's person (:func:`rooms.lobby.remove`):
+    nobody the host sent out comes back by the passphrase or the link (try38)."""
+    return Refused("removed_here", "ホストにこの部屋から外されたので、この部屋にはもう入れません。",
+                   "The host removed you from this room, so you cannot join it again.")
+
+
 def room_full() -> Refused:
     return Refused("room_full", "この部屋は満員です。", "This room is full.")
 

@@ -39,6 +39,7 @@ REFUSALS = {
     "server_error": gettext_noop("サーバーで問題が起きました。もう一度お試しください。"),
     "seat_expired": gettext_noop("通信が長く切れていたため、席がなくなりました。もう一度入ってください。"),
     "removed": gettext_noop("ホストにより部屋から外されました。"),
+    "removed_here": gettext_noop("ホストにこの部屋から外されたので、この部屋にはもう入れません。"),
     "seat_taken": gettext_noop("その席はほかの画面で遊ばれています。"),
     "no_hint": gettext_noop("今は出せるおすすめがありません。"),
     "bad_option": gettext_noop("設定「%(field)s」の値が正しくありません。"),

@@ -97,3 +97,35 @@ def test_socket_numbers_must_be_whole_numbers(value):
         with pytest.raises(errors.IllegalAction):
             parse()
     assert intents.version({"version": "12"}) == 12 and intents.cards({"card": ["5", 7]}) == [5, 7]
+
+
+@pytest.mark.django_db
+def test_a_removed_person_cannot_join_the_room_again():
+    """try38: the host removed 小陈 in the waiting room and 小陈 was straight back in with the
+    same name and passphrase. The removed browser is refused by passphrase and by the link,
+    in the waiting room and after a match it was removed from; other browsers still join."""
+    room, _ = _enter("Host", 0)
+    _enter("小陈", 1)
+    lobby.remove(room.id, 0, 1, Room.objects.get(pk=room.id).version)
+    for again in (lambda: _enter("小陈", 1), lambda: lobby.join(room.id, "小陈", tokens.digest("browser-1-" + "x" * 20))):
+        with pytest.raises(errors.IllegalAction) as exc:
+            again()
+        assert exc.value.code == "removed_here"
+    assert list(Seat.objects.filter(room=room).values_list("name", flat=True)) == ["Host"]
+    _enter("Ben", 2)  # another browser still joins
+    lobby.remove(room.id, 0, 1, Room.objects.get(pk=room.id).version)  # (Ben's seat)
+    _enter("Kim", 3)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version, seed="out")
+    lobby.remove(room.id, 0, 1, Room.objects.get(pk=room.id).version)  # Kim, mid-match: a CPU plays on
+    room = Room.objects.get(pk=room.id)
+    engine, state = get_engine("daifugo"), room.state
+    while not engine.is_over(state):
+        state, _ = step(engine, state)
+    Room.objects.filter(pk=room.id).update(state=state, version=room.version + 1)
+    lobby.to_lobby(room.id, 0, room.version + 1)
+    for browser, name in ((1, "小陈"), (2, "Ben"), (3, "Kim")):
+        with pytest.raises(errors.IllegalAction) as exc:
+            _enter(name, browser)
+        assert exc.value.code == "removed_here"
+    room, token = _enter("Mei", 4)
+    assert token and Room.objects.get(pk=room.id).removed == [tokens.digest(f"browser-{b}-" + "x" * 20) for b in (1, 2, 3)]
