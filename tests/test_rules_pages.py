@@ -48,3 +48,21 @@ def test_every_house_rule_is_described_where_it_is_switched(client):
         assert opts.DESCRIPTIONS[value] in page
     rows = opts.rule_rows("daifugo", opts.defaults("daifugo"))
     assert rows and all(r["description"] for r in rows)  # one line for each switch
+
+
+def test_the_top_page_links_each_games_rules_and_each_rules_page_its_practice(client):
+    """try38: the rules were reached only from a practice screen or a table, and led
+    nowhere. The top page lists each game's rules beside its practice link (named for its
+    game), and each rules page ends with a link to practise that game, in each language."""
+    top = client.get("/").content.decode()
+    practice = {"daifugo": "/practice/", "guandan": "/practice/guandan/", "doudizhu": "/practice/doudizhu/"}
+    for game, url in practice.items():
+        item = re.search(rf'<li><a href="{url}">[^<]+</a><a class="rules-link" href="/rules/{game}/" aria-label="ルール：[^"]+">ルール</a></li>', top)
+        assert item, game
+        page = client.get(f"/rules/{game}/").content.decode()
+        assert re.search(rf'<a class="button primary" href="{url}">このゲームを1人で練習する</a>', page), game
+        assert client.get(url).status_code == 200
+    client.cookies["django_language"] = "en"
+    assert "Practise this game against CPUs" in client.get("/rules/guandan/").content.decode()
+    client.cookies["django_language"] = "zh-hans"
+    assert "和电脑练习这个游戏" in client.get("/rules/doudizhu/").content.decode()
