@@ -161,6 +161,9 @@ def test_the_room_page_and_every_screen_its_socket_pushes(room_with_people, lang
     assert 'name="rule_five_skip"' in html and 'name="turn_limit"' in html and 'value="strong"' in html
     kind, html = socket_stage(room, seats, guest, lang)
     assert 'class="rule on"' in html and 'class="rule off"' in html  # the settings line, the rules on and off
+    # what each rule that is on does, a tap away for a guest (try38: a chip's title shows on hover alone)
+    described = re.findall(r'<span class="rule on" title="[^"]+">', html)
+    assert '<details class="rule-help" id="rule-help">' in html and len(re.findall(r"<dd>[^<]+</dd>", html)) == len(described) > 0
     # someone new at the door (the join stage), and a room whose game has started
     kind, html = socket_stage(room, seats, None, lang)
     assert kind == "join" and 'name="name"' in html
