@@ -3,7 +3,8 @@
 ``build(start, end, game)`` returns plain data (no HTML) for the template and the charts::
 
     {"start", "end", "game", "days": ["2025-05-01", …],
-     "totals": {metric: n}, "avg_players": {"human": x, "cpu": y},
+     "totals": {metric: n}, "rooms": {"passphrase": n, "practice": n},
+     "avg_players": {"human": x, "cpu": y},
      "series": {metric: [n per day]},
      "specials": [{"game", "card", "effect", "plain", "stopped", "resolved", "other", "total"}],
      "funnel": [{"phase", "label", "left", "removed", "disconnects", "reclaims"}],
@@ -19,7 +20,7 @@ from datetime import date, timedelta
 from typing import Iterable
 
 from django.db.models import Max, Sum
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, pgettext
 
 from tables.core import options as opts
 
@@ -49,10 +50,12 @@ def build(start: date, end: date, game: str = "") -> dict:
     for r in qs.values("metric").annotate(n=Sum("n")):
         totals[r["metric"]] = r["n"]
     players = dict(qs.filter(metric=m.PLAYERS).values_list("key").annotate(n=Sum("n")))
+    rooms = dict(qs.filter(metric=m.ROOMS_CREATED).values_list("key").annotate(n=Sum("n")))
     started = totals[m.GAMES_STARTED] or 0
     return {
         "start": start, "end": end, "game": game, "days": [d.isoformat() for d in days],
         "totals": totals,
+        "rooms": {k: rooms.get(k, 0) for k in ("passphrase", "practice")},
         "avg_players": {k: round(players.get(k, 0) / started, 2) if started else 0 for k in ("human", "cpu")},
         "series": _series(qs, days),
         "specials": specials(qs),
@@ -134,5 +137,5 @@ def chart_labels() -> dict:
     return {m.SESSIONS: gettext("セッション"), m.ROOMS_CREATED: gettext("作られた部屋"),
             m.GAMES_STARTED: gettext("始まったゲーム"), m.GAMES_FINISHED: gettext("終わったゲーム"),
             m.ROUNDS: gettext("ラウンド"), m.SERVER_ERROR: gettext("サーバーのエラー"),
-            m.CLIENT_ERROR: gettext("ブラウザーのエラー"), "left": gettext("退出"),
+            m.CLIENT_ERROR: gettext("ブラウザーのエラー"), "left": pgettext("dashboard column", "退出"),
             "disconnects": gettext("切断"), "reclaims": gettext("戻ってきた")}

@@ -118,7 +118,7 @@ def test_the_dashboard_is_in_the_admin_index_and_read_only(staff):
 
 @pytest.mark.parametrize("lang, title, totals, phase, series, card, stop", [
     ("ja", "利用状況ダッシュボード", "合計", "結果画面", "始まったゲーム", "<td>オリジナル大富豪</td><td>8切り</td>", "止めた 1"),
-    ("en", "Usage dashboard", "Totals", "result screen", "Games started", "<td>Tycoon (original Daifugō)</td><td>8-cut (hachi-giri)</td>", "stopped 1"),
+    ("en", "Usage dashboard", "Totals", "Result screen", "Games started", "<td>Tycoon (original Daifugō)</td><td>8-cut (hachi-giri)</td>", "stopped 1"),
     ("zh-CN", "使用情况面板", "合计", "结果界面", "开始的游戏", "<td>大富豪（原创规则）</td><td>八切</td>", "阻止 1"),
 ])
 def test_the_dashboard_reads_in_the_staff_members_language(numbers, staff, lang, title, totals, phase, series,
