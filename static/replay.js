@@ -8,7 +8,7 @@
   var app = document.getElementById("replay-app");
   if (!app) return;
   var local = app.dataset.mode === "local";
-  var text = null, worker = null, ready = null, timer = null, pending = null;
+  var text = null, you = null, worker = null, ready = null, timer = null, pending = null;
 
   function $(sel) { return app.querySelector(sel); }
   function json(id) { var el = document.getElementById(id); return el ? JSON.parse(el.textContent) : null; }
@@ -33,7 +33,7 @@
       return startWorker().then(function () {
         return new Promise(function (resolve) {
           pending = resolve;
-          worker.postMessage({ type: "replay", text: text, step: step, lang: document.documentElement.lang });
+          worker.postMessage({ type: "replay", text: text, step: step, lang: document.documentElement.lang, you: you });
         });
       }).then(place);
     }
@@ -63,8 +63,11 @@
     return ready;
   }
 
-  function openText(t) {
+  // ``seat``: the seat this browser's person played (a practice hand: tables/practice.py
+  // YOU, seat 0), said after its label; a file opened says nobody's
+  function openText(t, seat) {
     text = t;
+    you = seat === undefined ? null : seat;
     stop();
     show(0);
   }
@@ -157,7 +160,7 @@
      tables.core.history.count when the hand ended), not the count of the hands played in
      this browser (the record's no, what an older record has). */
   function handNumber(r) { return typeof r.count === "number" ? r.count : r.no; }
-  var records = practiceRecords(), labels = json("game-labels") || {};
+  var records = practiceRecords(), labels = json("game-labels") || {}, PRACTICE_SEAT = 0;
   if (records.length) {
     var list = $("[data-local-items]"), tpl = $("template[data-local-item]");
     records.slice().reverse().forEach(function (r) {
@@ -165,7 +168,7 @@
       li.querySelector("[data-game]").textContent = labels[r.game] || r.game;
       li.querySelector("[data-no]").textContent = handNumber(r);
       li.querySelector("[data-c]").textContent = String(r.commitment).slice(0, 12);
-      li.querySelector("[data-local-open]").addEventListener("click", function () { openText(JSON.stringify(r)); });
+      li.querySelector("[data-local-open]").addEventListener("click", function () { openText(JSON.stringify(r), PRACTICE_SEAT); });
       list.appendChild(li);
     });
     $("[data-local-list]").hidden = false;
@@ -173,6 +176,6 @@
   var wanted = new URLSearchParams(location.search).get("c");
   if (wanted) {
     var found = records.filter(function (r) { return r.commitment === wanted; })[0];
-    if (found) openText(JSON.stringify(found)); else $("[data-not-found]").hidden = false;
+    if (found) openText(JSON.stringify(found), PRACTICE_SEAT); else $("[data-not-found]").hidden = false;
   }
 })();

@@ -5,7 +5,7 @@
      {type: "open", game, form, name, save, lang}               → opened {save}, failed
      {type: "send", text}                                       → frames {frames, save, records}
    (records: the JSON array of the hands that just ended, games/core/record.py, or "")
-     {type: "replay", text, step, lang}                          → replayed {html} (issue 17: a hand's
+     {type: "replay", text, step, lang, you?}                    → replayed {html} (issue 17: a hand's
                                                                   record at a step, tables/core/replay.py)
    The worker owns the table's clock: after every change it sleeps until the table's next
    due timer (CPU moves, windows closing) and sends the frames of what happened. */
@@ -166,7 +166,7 @@ function replay(msg) {
   var viewer = pyodide.globals.get("replay_viewer");
   try {
     post({ type: "replayed", html: viewer.callKwargs(msg.text, msg.step === undefined ? 0 : msg.step,
-                                                     { lang: msg.lang || "ja" }) });
+                                                     { lang: msg.lang || "ja", you: msg.you === undefined ? null : msg.you }) });
   } finally {
     viewer.destroy();
   }

@@ -126,16 +126,18 @@ def players(record: dict) -> int:
 
 
 def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_names: bool = False,
-           lang: str | None = None) -> str:
+           lang: str | None = None, you: int | None = None) -> str:
     """The viewer's HTML (one ``<section id="replay">``) of a saved file or record at
     ``step`` (0: the deal; clamped to the hand; None: the end), or the refusal of a
     record that does not replay, with its reason. Seats show ``names`` (or the file's),
     else labels 席1…; ``offer_names``: the page can put the names in a saved file (the
     viewer offers 名前を残す). ``lang``: the language to render in (the browser's worker
-    passes its page's); else the current one (:mod:`tables.core.i18n`)."""
+    passes its page's); else the current one (:mod:`tables.core.i18n`). ``you``: the seat
+    (0-based) of the person looking, said after its label (「席1（あなた）」: a practice hand
+    of this browser, whose person sat there; try38 could not tell which seat had been theirs)."""
     if lang is not None:
         with i18n.use(lang):
-            return viewer(data, step, names, offer_names)
+            return viewer(data, step, names, offer_names, you=you)
     try:
         record, kept = read(data)
         all_states = replayed(record)
@@ -147,6 +149,8 @@ def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_nam
     last = len(shown) - 1
     k = last if step is None else max(0, min(int(step), last))
     labels = _labels(names or kept, shown[0]["players"])
+    if isinstance(you, int) and 0 <= you < len(labels):
+        labels[you] += _("（あなた）")
     return str(render("parts/replay.html", _context(record, shown, moves, k, labels,
                                                      offer_names or bool(names or kept))))
 

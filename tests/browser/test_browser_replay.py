@@ -125,6 +125,8 @@ def test_a_practice_hand_is_listed_and_replays_offline_from_this_browser(browser
     page.wait_for_selector("#replay .replay-verified", timeout=BOOT_TIMEOUT)
     assert page.get_attribute("#replay", "data-commitment") == commitment
     assert page.locator("#replay .replay-hand").count() == 3
+    # the seat this browser's person played is said (try38: 席1, 席2, 席3 and no "you")
+    assert "席1（あなた）" in page.inner_text("#replay") and "席2（あなた）" not in page.inner_text("#replay")
     step_to(page, "#replay [data-key=next]", 1)
     context.close()
 

@@ -189,3 +189,15 @@ def test_a_redeal_after_three_passes_is_said_in_the_list_of_moves():
         said = re.findall(r'<button type="button" data-step="(\d+)">\d+\. (.*?)</button>', html)
         noted = [int(step) for step, text in said if words in text]
         assert noted == [3], (lang, said[:5])
+
+
+def test_a_practice_hand_says_which_seat_was_yours():
+    """try38: a practice hand of this browser showed 席1, 席2, 席3 and nobody could tell which
+    had been theirs. ``you`` (static/replay.js: tables/practice.py YOU) is said after its
+    label, in the seats, the hands and the moves, in each language; a file says nobody's."""
+    record, _ = one_hand("doudizhu")
+    html = replay.viewer(record, 3, you=0)
+    assert "席1（あなた）" in html and "席2（あなた）" not in html
+    assert html.count("席1（あなた）") >= 3  # its seat, its hand's heading, its moves
+    assert "Seat 1 (you)" in replay.viewer(record, 3, you=0, lang="en")
+    assert "（あなた）" not in replay.viewer(record, 3) and "（あなた）" not in replay.viewer(record, 3, you=7)
