@@ -140,3 +140,38 @@ def test_the_top_pages_boxes_line_up_in_every_language(browser, live_server_url)
             assert abs(boxes[0]["x"] - boxes[1]["x"]) < 1 and abs(boxes[0]["width"] - boxes[1]["width"]) < 1, (size, code, boxes)
             assert all(b["x"] >= 0 and b["right"] <= size[0] for b in boxes), (size, code, boxes)
         page.close()
+
+
+LABELLED = """() => [...document.querySelectorAll('#practice-form > label')].map(l => {
+  const box = l.querySelector('input, select').getBoundingClientRect(), range = document.createRange();
+  range.setStart(l, 0); range.setEnd(l.firstChild, l.firstChild.length);
+  const words = range.getBoundingClientRect();
+  return {words: l.textContent.trim().split('\\n')[0], wordsRight: words.right, wordsMid: words.top + words.height / 2,
+          x: box.x, right: box.right, top: box.top, bottom: box.bottom}; })"""
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_the_practice_screens_form_fits_a_phone_each_box_beside_its_words(browser, live_server_url, game):
+    """try39: on a 375 px phone Daifugō's practice screen was 727 px wide in English (its
+    rules' fieldset set the labels' column to its unwrapped width), its boxes off the
+    screen, and Guandan's and Dou Dizhu's boxes stood a row below their words (the fixed
+    player count took a box's place). Each box is on screen, in one column, level with its
+    own words, in each language; the page never scrolls sideways."""
+    for size in ((375, 812), (1280, 800)):
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        page.goto(f"{live_server_url}/practice/{game}/")
+        for code in ("ja", "en", "zh-hans"):
+            if code != "ja":
+                page.click(f".lang-switch button[value={code}]")
+                page.wait_for_selector(f"html[lang={code}]")
+            page.wait_for_selector("#practice-form")
+            assert page.evaluate("document.documentElement.scrollWidth") <= size[0], (size, code, "scrolls sideways")
+            rows = page.evaluate(LABELLED)
+            assert len(rows) >= 3, rows
+            for r in rows:
+                assert r["x"] >= r["wordsRight"] - 0.5 and r["right"] <= size[0], (size, code, r)
+                assert r["top"] <= r["wordsMid"] <= r["bottom"], (size, code, "box not beside its words", r)
+            assert len({round(r["x"]) for r in rows}) == 1, (size, code, rows)
+            button = page.eval_on_selector("#practice-form button[type=submit]", "e => e.getBoundingClientRect().toJSON()")
+            assert button["right"] <= size[0], (size, code, button)
+        page.close()
