@@ -23,8 +23,15 @@
     if (timer && !(fresh.querySelector("[data-key=next]") && !fresh.querySelector("[data-key=next]").disabled)) stop();
     var auto = fresh.querySelector("[data-autoplay]");
     if (auto) auto.setAttribute("aria-pressed", timer ? "true" : "false");
-    var current = fresh.querySelector("[aria-current=step]");
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    // the current move in view inside the list's own box, never by scrolling the page: a
+    // replay opened at the deal scrolled the page down to its list (try39: the title and
+    // the verified line started off the screen of a 375×667 phone)
+    var current = fresh.querySelector("[aria-current=step]"), list = current && current.closest(".replay-moves");
+    if (list) {
+      var top = current.offsetTop - list.offsetTop, bottom = top + current.offsetHeight;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+    }
   }
 
   function show(step) {

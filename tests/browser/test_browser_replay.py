@@ -53,8 +53,21 @@ def test_a_rooms_hand_replays_saves_and_opens_offline(browser, live_server_url, 
     room_id, record = finished_room_hand(bid)
     last = len(record["actions"])
 
+    page.set_viewport_size({"width": 375, "height": 667})
     page.goto(f"/rooms/{room_id}/hands/1/")
     assert "検証済み" in page.inner_text(".replay-verified") and at(page) == 0
+    # a step shows the list's current move inside the list, never by scrolling the page down
+    # to it (try39: a replay opened at the deal had its title and verified line off the screen)
+    page.wait_for_timeout(300)
+    page.keyboard.press("ArrowRight")  # a step (ArrowRight: no click scrolls to a button)
+    page.wait_for_function("() => document.querySelector('#replay').dataset.step === '1'")
+    assert page.evaluate("window.scrollY") == 0
+    step_to(page, f"#replay .replay-moves [data-step='{last}']", last)
+    assert page.evaluate("""() => { const l = document.querySelector('#replay .replay-moves'),
+        c = l.querySelector('[aria-current=step]').getBoundingClientRect(), b = l.getBoundingClientRect();
+        return l.scrollTop > 0 && c.top >= b.top - 1 && c.bottom <= b.bottom + 1; }""")
+    step_to(page, "#replay .replay-nav [data-step='0']", 0)
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert page.locator("#replay .replay-hand").count() == 4  # every hand face up
     step_to(page, "#replay [data-key=next]", 1)
     step_to(page, "#replay [data-key=next]", 2)
