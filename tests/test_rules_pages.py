@@ -55,13 +55,15 @@ def test_the_top_page_links_each_games_rules_and_each_rules_page_its_practice(cl
     nowhere. The top page lists each game's rules beside its practice link (named for its
     game), and each rules page ends with a link to practise that game, in each language."""
     top = client.get("/").content.decode()
-    practice = {"daifugo": "/practice/", "guandan": "/practice/guandan/", "doudizhu": "/practice/doudizhu/"}
+    practice = {"daifugo": "/practice/daifugo/", "guandan": "/practice/guandan/", "doudizhu": "/practice/doudizhu/"}
     for game, url in practice.items():
         item = re.search(rf'<li><a href="{url}">[^<]+</a><a class="rules-link" href="/rules/{game}/" aria-label="ルール：[^"]+">ルール</a></li>', top)
         assert item, game
         page = client.get(f"/rules/{game}/").content.decode()
-        assert re.search(rf'<a class="button primary" href="{url}">このゲームを1人で練習する</a>', page), game
+        assert re.search(rf'<a class="button primary" href="{url if game != "daifugo" else "/practice/"}">このゲームを1人で練習する</a>', page), game
         assert client.get(url).status_code == 200
+        offline = client.get("/offline/").content.decode()  # the page kept for offline use too (try39)
+        assert f'<a class="rules-link" href="/rules/{game}/"' in offline and f'<a href="{url}">' in offline
     client.cookies["django_language"] = "en"
     assert "Practise this game against CPUs" in client.get("/rules/guandan/").content.decode()
     client.cookies["django_language"] = "zh-hans"
