@@ -325,3 +325,20 @@ async def test_out_of_turn_actions_are_recognised():
     assert outofturn.is_out_of_turn({"type": "stop", "card": 1})
     assert outofturn.is_out_of_turn({"type": "play", "mode": "interrupt", "cards": [1]})
     assert not outofturn.is_out_of_turn({"type": "play", "mode": "effect", "cards": [1]})
+
+
+async def test_a_guest_sees_the_a_rule_the_host_chose(make_room):
+    """try39: in a Guandan waiting room the guest's settings line said nothing of the A rule
+    the host picked. It shows the rule's name and its line, and follows the host's change."""
+    room, toks = await adb(make_room)(("あき", "ふゆ"))
+    host, guest = await tabs_for(room, toks)
+    await host.act("options", game="guandan")
+    await guest.drain()
+    html = guest.latest("lobby")
+    assert re.search(r'<p class="settings rule-choice">Aのルール <b>A必須 · 競技</b> <small class="rule-desc">[^<]+</small></p>', html)
+    await host.drain()
+    await host.act("options", a_rule="three_fail_reset")
+    await guest.drain()
+    assert "Aのルール <b>3回失敗で2に戻る</b>" in guest.latest("lobby")
+    await host.close()
+    await guest.close()
