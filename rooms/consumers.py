@@ -71,6 +71,7 @@ SERVER_TROUBLE = {"code": "server_error", "ja": "サーバーで問題が起き�
 SEAT_EXPIRED = {"code": "seat_expired", "ja": "通信が長く切れていたため、席がなくなりました。もう一度入ってください。",
                 "en": "Your connection was gone too long and your place was let go; please join again."}
 REMOVED = {"code": "removed", "ja": "ホストにより部屋から外されました。", "en": "The host removed you from the room."}
+REMOVED_HERE = errors.removed_here().as_dict()
 SEAT_TAKEN = {"code": "seat_taken", "ja": "その席はほかの画面で遊ばれています。", "en": "That seat is in use on another screen."}
 PROBE_WAIT = 2.0  # seconds a holder's browser has to answer a probe (a phone's round trip or two)
 #: A seated socket heard from renews its lease at most this often (a ping always does).
@@ -691,6 +692,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             notice = REMOVED
         if taken and notice is None:
             notice = SEAT_TAKEN
+        if me is None and notice is None and room is not None and self.bid_hash in (room.removed or []):
+            notice = REMOVED_HERE  # a removed person's browser at the door: told so, not "wait" (try39)
         if self.leave_armed and (room is None or _stage(room) != self.leave_armed):
             self.leave_armed = False  # the screen moved on (a hand's result, the waiting room): ask again
         with i18n.use(self.language):

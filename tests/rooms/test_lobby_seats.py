@@ -129,3 +129,27 @@ def test_a_removed_person_cannot_join_the_room_again():
         assert exc.value.code == "removed_here"
     room, token = _enter("Mei", 4)
     assert token and Room.objects.get(pk=room.id).removed == [tokens.digest(f"browser-{b}-" + "x" * 20) for b in (1, 2, 3)]
+
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_removed_persons_browser_at_the_door_is_told_so():
+    """try39: opening the room's link mid-game after being removed showed the general "a game
+    is under way: wait, or open it in the browser you played on to get your seat back",
+    which they cannot. Their browser is told it was removed, and nothing else; another
+    browser still gets the general words."""
+    room, _ = await adb(_enter)("Host", 0)
+    await adb(_enter)("Bob", 1)
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version, seed="door")
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.remove)(room.id, 0, 1, room.version)
+    bob = Tab(room.id, bid="browser-1-" + "x" * 20)
+    html = await bob.open()
+    assert "ホストにこの部屋から外されたので、この部屋にはもう入れません。" in html and "自分の席に戻れます" not in html
+    await bob.close()
+    other = Tab(room.id, bid="browser-9-" + "x" * 20)
+    html = await other.open()
+    assert "自分の席に戻れます" in html and "外されたので" not in html
+    await other.close()
