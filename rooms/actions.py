@@ -158,9 +158,9 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
 
     ``by`` is ``"human"`` (resets the seat's time-out count and おまかせ), ``"cpu"`` or
     ``"timeout"`` (two in a row put the seat on おまかせ). おまかせ lasts until its person
-    acts again (rules/daifugo.md "Time"), through the next hand and a new game at the table
-    too: a person who walked away no longer costs everyone two turn limits every hand
-    (try38); pressing 次の局へ is acting. A person's move or time-out ends
+    acts again (rules/daifugo.md "Time"), through the next hand and a new game, at the table
+    or from the waiting room: a person who walked away no longer costs everyone two turn
+    limits every hand (try38, try39); pressing 次の局へ is acting. A person's move or time-out ends
     that seat's turn clock: acting again at once (a bid of 3, then the lead) is a new turn
     with the whole limit (rules/daifugo.md "Time"). Raises ``IllegalAction``.
     """
@@ -191,8 +191,8 @@ def keep_record(room: Room, done: dict, seats: list) -> None:
 
 
 def clear_auto(seats: list) -> None:
-    """Each of ``seats`` on their own again (a start from the waiting room, おまかせをやめる,
-    a person's own move): no おまかせ and no time-outs counted, on the seat objects a change goes on with and in the database."""
+    """Each of ``seats`` on their own again (おまかせをやめる, a person's own move): no
+    おまかせ and no time-outs counted, on the seat objects a change goes on with and in the database."""
     for seat in seats:
         if seat.is_human and (seat.timeouts or seat.auto):
             _set_timeouts(seat, 0)

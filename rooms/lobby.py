@@ -290,7 +290,9 @@ def start(room_id, by: int, version: int, *, seed: str | None = None,
             Seat.objects.create(room=room, order=1000 + i, kind=CPU, level=cpu_level,
                                 name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
         _renumber(room)
-        clear_auto(seats)  # おまかせ is for the game it began in
+        # おまかせ lasts until its person acts again, a new game too (rules/daifugo.md "Time";
+        # try39: two more turn limits at every start); the waiting room shows it and offers
+        # おまかせをやめる (templates/jinja2/rooms/lobby/lobby.html)
         room.seed = seed or history.new_seed()
         config = opts.engine_config(room.game, room.options)
         room.state = engine_for(room.game).new(config, room.seed)

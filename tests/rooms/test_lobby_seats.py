@@ -1,6 +1,7 @@
 """Seats in the waiting room and at the table: the table grows with the people who enter,
 a browser that comes back by passphrase gets its own seat back, おまかせ can be ended and
-ends with the game, and socket numbers are whole numbers (from a fresh user's report)."""
+lasts until its person acts, a removed person stays out, and socket numbers are whole
+numbers (from fresh users' reports)."""
 import pytest
 from channels.db import database_sync_to_async as adb
 
@@ -81,13 +82,27 @@ async def test_omakase_ends_by_button_and_lasts_through_the_next_game():
     assert not a.auto and a.timeouts == 0
 
 
-@pytest.mark.django_db
-def test_starting_clears_omakase():
-    room, _ = _enter("A", 0)
-    _enter("B", 1)
-    Seat.objects.filter(room=room, name="B").update(auto=True, timeouts=2)
-    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version, seed="s")
-    assert not Seat.objects.get(room=room, name="B").auto
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_omakase_lasts_into_a_game_started_from_the_waiting_room():
+    """try39: back in the waiting room, a new game cleared おまかせ, and a person who had
+    walked away cost everyone two turn limits again. It lasts (rules/daifugo.md "Time":
+    until the player acts again); the waiting room shows it to everyone and offers its
+    person おまかせをやめる."""
+    room, _ = await adb(_enter)("A", 0)
+    _, tok_b = await adb(_enter)("B", 1)
+    await adb(Seat.objects.filter(room=room, name="B").update)(auto=True, timeouts=2)
+    tab = Tab(room.id)
+    html = await tab.open(tok_b)
+    assert "おまかせをやめる" in html and 'class="badge auto"' in html
+    await tab.act("resume")  # its person can end it there
+    assert not (await adb(Seat.objects.get)(room=room, name="B")).auto
+    assert "おまかせをやめる" not in tab.latest("leave").split('id="leave"')[-1]
+    await tab.close()
+    await adb(Seat.objects.filter(room=room, name="B").update)(auto=True, timeouts=2)
+    room = await adb(Room.objects.get)(pk=room.id)
+    await adb(lobby.start)(room.id, 0, room.version, seed="s")
+    assert (await adb(Seat.objects.get)(room=room, name="B")).auto
 
 
 @pytest.mark.parametrize("value", [float("inf"), float("nan"), 1.5, True, "1e3", "١٢", None, [], {}])
