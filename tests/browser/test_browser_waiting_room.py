@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.steps import enter, shoot
+from tests.browser.steps import enter, on_server, shoot
 from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, boxes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -160,3 +160,27 @@ def test_a_fixed_player_count_stands_in_line_with_the_other_settings(live_server
         return {b: mid(b), word: mid(word), game: mid(document.querySelector('select[name=game]'))}; }""")
     assert abs(got["b"] - got["word"]) < 3 and abs(got["b"] - got["game"]) < 4, got
     page.close()
+
+
+def _on_auto(name):
+    from rooms.models import Seat
+    Seat.objects.filter(name=name).update(auto=True, timeouts=2)
+
+
+def test_omakase_in_the_waiting_room_stands_clear_of_the_heading(live_server_url, browser):
+    """A seat still on おまかせ from the last game sees おまかせをやめる in the waiting room
+    (rooms.lobby.start keeps it); with it the top buttons are a row of their own above the
+    heading, not over 待合室 (they lay over it on a 375 px phone)."""
+    host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    enter(host, live_server_url, "Host", "auto lobby heading")
+    for size in ((375, 812), (1280, 800)):
+        page = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="ja-JP").new_page()
+        enter(page, live_server_url, f"Guest{size[0]}", "auto lobby heading")
+        on_server(_on_auto, f"Guest{size[0]}")
+        page.reload()
+        page.wait_for_selector("#leave [value=resume]")
+        top, h1 = (page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()") for sel in (".lobby-box > .stage-top", "#lobby h1"))
+        assert top["bottom"] <= h1["top"] + 0.5 or top["left"] >= h1["right"] - 0.5, (size, top, h1)
+        assert page.eval_on_selector_all(".seat-row .badge.auto", "els => els.length") == 1
+        page.context.close()
+    host.context.close()
