@@ -19,3 +19,16 @@ def _fresh_cache():
     from django.core.cache import cache
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's own language: a request through Django's
+    LocaleMiddleware leaves its language active in the thread, so a test that asked for a
+    page in Chinese made a later test's page Chinese (test_the_500_page_is_the_sites_own,
+    which renders outside any request, failed after one)."""
+    from django.conf import settings
+    from django.utils import translation
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
