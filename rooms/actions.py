@@ -172,8 +172,9 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
         room.state = state
         if done:
             keep_record(room, done, seats)
-        if action.get("type") in ("next_game", "next_hand"):  # a new deal: no fast-forward; a seat on
-            room.options = {**room.options, "fast_forward": False}  # おまかせ stays on it (try38, below)
+        # a new deal ends a fast-forward; a seat on おまかせ stays on it (see the docstring)
+        if action.get("type") in ("next_game", "next_hand"):
+            room.options = {**room.options, "fast_forward": False}
         _count_timeout(seats, seat_no, by)
         if by != "cpu":  # a person's move ends their turn: a next one at once gets the whole limit
             room.timers = {k: v for k, v in (room.timers or {}).items() if k != str(seat_no)}
