@@ -34,7 +34,10 @@ def test_solo_hand_from_bidding_to_settlement(live_server_url, browser):
     page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
     assert page.locator("#seats li").count() == 3
     assert page.locator("#hand-form label.card").count() == 17
-    assert page.locator("#kitty .card.back").count() == 3
+    # the kitty lies face down while bidding; a CPU may already have bid 3 (the bidding is over
+    # before her first look at a fast table), and then it is the landlord's, face up
+    backs, faces = page.locator("#kitty .card.back").count(), page.locator("#kitty .card.face").count()
+    assert (backs, faces) in ((3, 0), (0, 3))
 
     # bidding: wait for her turn, see only legal bids, bid the highest offered
     page.wait_for_selector("#hand-form .my-turn, #kitty .card.face", timeout=15000)

@@ -64,7 +64,7 @@ def play_offline(page, game: str) -> None:
     # confirmation or the practice screen), never for the URL
     page.click("#leave button[value=leave]")
     page.wait_for_function("() => !!document.querySelector('#leave button.danger')"
-                           " || document.querySelector('#continue').checkVisibility()")
+                           " || !!document.querySelector('#continue')?.checkVisibility()", timeout=30_000)
     if page.is_visible("#leave button[value=leave].danger"):
         page.click("#leave button[value=leave]")
     page.wait_for_selector("#continue", state="visible")

@@ -590,7 +590,7 @@ def test_a_stop_window_leaves_the_resume_button_free(live_server_url, browser, s
     field = env.default().get_template("daifugo/field.html").render(
         view={"field": None, "turn": 1}, players=[], window=window, pending=None, over=False)
     page, _ = open_room(browser, live_server_url, size, "daifugo")
-    leave = env.default().get_template("parts/leave.html").render(me_player={"auto": True}, room={"game": "daifugo"})
+    leave = env.default().get_template("parts/leave.html").render(me={"auto": True}, room={"game": "daifugo"})
     got = page.evaluate("""([field, leave]) => { document.getElementById('field').outerHTML = field;
         document.getElementById('leave').outerHTML = leave;
         const resume = document.querySelector('#leave [value=resume]'), r = resume.getBoundingClientRect();
