@@ -60,12 +60,15 @@ class ReplayRoom:
 @dataclass
 class ReplaySeat:
     """A seat-like object: a label (or the kept name), nobody's socket (``order`` None: the
-    spectator the viewer's table is shown to)."""
+    spectator the viewer's table is shown to). ``numbered``: the name is the seat's own label
+    (席1), so a game that puts its seat number before names (Guandan's 1番) leaves it out
+    (try39 read 「1番 席1（あなた）」)."""
     order: int | None
     name: str
     is_human: bool = True
     is_host: bool = False
     auto: bool = False
+    numbered: bool = False
 
 
 def file_of(record: dict, names: list[str] | None = None) -> dict:
@@ -149,10 +152,11 @@ def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_nam
     last = len(shown) - 1
     k = last if step is None else max(0, min(int(step), last))
     labels = _labels(names or kept, shown[0]["players"])
+    numbered = labels == _labels(None, len(labels))  # no names: the seats are 席1…
     if isinstance(you, int) and 0 <= you < len(labels):
         labels[you] += _("（あなた）")
     return str(render("parts/replay.html", _context(record, shown, moves, k, labels,
-                                                     offer_names or bool(names or kept))))
+                                                     offer_names or bool(names or kept), numbered)))
 
 
 def _steps(record: dict, all_states: list[dict]) -> tuple[list[dict], list]:
@@ -181,13 +185,15 @@ def _labels(names, players: int) -> list[str]:
     return [seat_label(i) for i in range(players)]
 
 
-def _context(record: dict, all_states: list[dict], actions: list, k: int, labels: list[str], named: bool) -> dict:
+def _context(record: dict, all_states: list[dict], actions: list, k: int, labels: list[str], named: bool,
+             numbered: bool = False) -> dict:
     """The viewer's context at step ``k`` of ``all_states`` (the states shown, from the
-    deal), ``actions`` the actions between them."""
+    deal), ``actions`` the actions between them; ``numbered``: ``labels`` are the seats'
+    own (席1…), not names (:class:`ReplaySeat`)."""
     state = all_states[k]
     game = record["game"]
     room = ReplayRoom(game, {**opts.defaults(game), "players": state["players"]}, state, version=k)
-    seats = [ReplaySeat(i, label) for i, label in enumerate(labels)]
+    seats = [ReplaySeat(i, label, numbered=numbered) for i, label in enumerate(labels)]
     watcher = ReplaySeat(None, "")  # the table as a spectator sees it (engine.view(state, None))
     main = table_screen(room, seats, watcher, set(range(len(seats))), only=VIEW_PARTS)
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]

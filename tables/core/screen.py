@@ -313,6 +313,7 @@ def _player(info: dict, seat, me, view: dict, timers: dict, live: set, span_ms: 
     return {
         **info,
         "name": seat.name if seat else f"#{info['seat'] + 1}",
+        "numbered": bool(getattr(seat, "numbered", False)),  # the name is the seat's label (a replay's 席1)
         "human": human,
         "cpu": not human,
         "away": human and seat.order not in live,

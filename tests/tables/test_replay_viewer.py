@@ -201,3 +201,15 @@ def test_a_practice_hand_says_which_seat_was_yours():
     assert html.count("席1（あなた）") >= 3  # its seat, its hand's heading, its moves
     assert "Seat 1 (you)" in replay.viewer(record, 3, you=0, lang="en")
     assert "（あなた）" not in replay.viewer(record, 3) and "（あなた）" not in replay.viewer(record, 3, you=7)
+
+
+def test_guandan_seats_in_a_replay_say_their_number_once():
+    """try39: a Guandan replay's seats read 「1番 席1（あなた）」, the seat's number twice (the
+    table puts 1番 before a name; a replay without names has 席1 for one). Without names the
+    seat reads 席1 alone; with names kept, 1番 stands before each, as at the table."""
+    record, _ = one_hand("guandan")
+    seats = lambda html: re.findall(r'<span class="name">(.*?)</span>', html.split('data-seat-hand=')[0])
+    plain = seats(replay.viewer(record, 3, you=0))
+    assert "席1（あなた）" in plain and not any("番" in s for s in plain), plain
+    named = seats(replay.viewer(replay.file_of(record, ["Ann", "Bo", "Cy", "Di"]), 3))
+    assert "1番 Ann" in named and "2番 Bo" in named, named
