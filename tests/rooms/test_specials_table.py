@@ -80,8 +80,8 @@ async def test_effect_choice_only_for_sets_that_can_trigger_an_effect(make_room)
     assert str(ids(room.state, 0, ["S4"])[0]) not in sets  # a 4 has no effect
     assert "効果を使って出す" in form and "素出しで出す" in form and 'class="primary plain-play"' in form
     # a refused play keeps its cards selected, and the choice is shown for them at once
-    await host.send(act="play", version=str(host.version), card=[str(s8)], mode="interrupt")
-    await host.drain()
+    await host.act("play", card=[str(s8)], mode="interrupt")  # waits for the reply (a drain alone
+    await host.drain()                                          # can end before it under load)
     assert "9の割り込みはできません" in host.latest("msg")
     form = host.latest("hand-form")
     assert f'value="{s8}" checked' in form
@@ -113,7 +113,7 @@ async def test_stop_window_for_everyone_and_a_person_stops_it(make_room):
                                guest.latest("stop-window")).groups()
     assert int(version) == room.version
     await guest.send(act="pick", index=index, window="1", version=version)
-    await guest.drain(); await host.drain()
+    await guest.recv(); await guest.drain(); await host.drain()
     room = await room_of(room.id)
     assert room.state["window"]["n"] == 1 and len(room.state["window"]["chain"]) == 1
     assert "ふゆ：♥3 で無効化" in host.latest("stop-window")
