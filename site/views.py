@@ -122,8 +122,9 @@ def replay_page(request):
     the practice worker, which renders it with tables/core/replay.py on Pyodide."""
     from rooms.bundle import boot_files
     from tables.core.options import GAMES
+    from tables.practice import YOU
 
-    return render(request, "replay.html", {"boot": boot_files(),
+    return render(request, "replay.html", {"boot": boot_files(), "practice_seat": YOU,
                                            "games": {k: translation.gettext(v) for k, v in GAMES.items()}})
 
 

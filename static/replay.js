@@ -167,7 +167,9 @@
      tables.core.history.count when the hand ended), not the count of the hands played in
      this browser (the record's no, what an older record has). */
   function handNumber(r) { return typeof r.count === "number" ? r.count : r.no; }
-  var records = practiceRecords(), labels = json("game-labels") || {}, PRACTICE_SEAT = 0;
+  /* the seat a practice hand's person sat in (tables/practice.py YOU, put on the page by site/views.py) */
+  var records = practiceRecords(), labels = json("game-labels") || {},
+      PRACTICE_SEAT = Number(app.dataset.practiceSeat);
   if (records.length) {
     var list = $("[data-local-items]"), tpl = $("template[data-local-item]");
     records.slice().reverse().forEach(function (r) {
