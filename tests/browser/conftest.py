@@ -3,6 +3,7 @@ ChannelsLiveServerTestCase recipe, as a pytest fixture) and Debian's Chromium vi
 (never a downloaded browser)."""
 from __future__ import annotations
 
+import os
 from functools import partial
 from types import SimpleNamespace
 
@@ -12,6 +13,7 @@ from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 CHROMIUM = "/usr/bin/chromium"
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync"]
 
@@ -29,6 +31,7 @@ def _child_setup() -> None:
 
     from rooms import driver
 
+    os.environ.pop(ASYNC_UNSAFE, None)  # the server is held to Django's async safety (see _chromium)
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     channel_layers.backends = {}
     driver._task = None
@@ -70,13 +73,31 @@ def live_server_url(daphne_server):
     return daphne_server.url
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def _chromium():
+    """One Chromium for a test module's tests (launching Playwright's driver and Chromium
+    took 2–3 s a test under a full run's load); each test has contexts of its own
+    (:func:`browser`), which share no cookies, storage or service workers.
+    Playwright's sync API leaves its event loop marked running in this thread while it
+    lives, so Django would refuse the test database's flush between tests; that loop never
+    touches the database, so the test process allows it (``DJANGO_ALLOW_ASYNC_UNSAFE``) for
+    as long as Chromium is up. The server process does not (:func:`_child_setup`), and the
+    tests' own database calls still go through ``steps.on_server``."""
     playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
+    with pytest.MonkeyPatch.context() as env, playwright.sync_playwright() as p:
+        env.setenv(ASYNC_UNSAFE, "true")
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield JapaneseFirst(b)
+        yield b
         b.close()
+
+
+@pytest.fixture
+def browser(_chromium):
+    """The module's Chromium (:func:`_chromium`) for one test, as :class:`JapaneseFirst`;
+    the contexts the test opened are closed after it, so the next test starts with none."""
+    yield JapaneseFirst(_chromium)
+    for context in list(_chromium.contexts):
+        context.close()
 
 
 class JapaneseFirst:
