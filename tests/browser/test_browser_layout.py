@@ -333,6 +333,7 @@ def test_the_status_bar_keeps_its_words_whole_beside_the_resume_button(live_serv
         page.wait_for_timeout(400)
         label = f"{game} {size[0]}×{size[1]}"
         shoot(page, f"{game}-{players}-resume-{size[0]}x{size[1]}")
+        page.wait_for_selector("#status", state="visible")  # (a swap may be under way)
         status = boxes(page, "#status")[0]
         assert status["w"] >= 0.5 * size[0], f"{label}: the status squeezed to {status}"
         broken = page.evaluate("""[...document.querySelectorAll('#status > *')].filter(e => e.offsetParent !== null)
