@@ -57,7 +57,7 @@ async def test_three_people_each_read_the_rooms_notices_in_their_own_language(ma
         await t.send(act="resume")
     told = {n: notice("".join(await t.drain())) for n, t in tabs.items()}
     assert told == {"あき": ("not_auto", "おまかせ中ではありません。"),
-                    "Bob": ("not_auto", "This seat is not on auto-play."),
+                    "Bob": ("not_auto", "The CPU is not standing in for this seat."),
                     "王芳": ("not_auto", "这个座位不在托管中。")}
     for t in tabs.values():  # 退出, asked twice during a game: the last words
         await t.send(act="leave")

@@ -85,3 +85,17 @@ def test_a_count_refusal_says_its_count_in_each_language():
         assert words.notice_text("daifugo", notice) == f"请选{pending['give']}张牌。"
     with i18n.use("ja"):
         assert words.notice_text("daifugo", notice) == notice["ja"]
+
+
+def test_english_log_lines_read_right_with_you_as_their_seat():
+    """try40: the practice log said "You leads" (its seat is named You). Every line that
+    names a seat reads right with You: no third-person verb after it."""
+    you = {0: "You"}
+    events = [{"type": t, "seat": 0} for t in ("pass", "timeout", "foul", "ochi", "lead", "interrupt",
+                                                 "revolution_stopped", "revived", "skipped", "finish")]
+    events[-1]["place"] = 1
+    events += [{"type": "stop", "seat": 0, "cards": ["H3"]}, {"type": "counter", "seat": 0, "cards": ["S3"]}]
+    with i18n.use("en"):
+        lines = [log_text(e, you) for e in events]
+    wrong = [line for line in lines if re.match(r"You (?:is|[a-z]+s)\b", line)]
+    assert not wrong, lines
