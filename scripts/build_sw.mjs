@@ -7,7 +7,8 @@
 // - precached, each with a content revision: Pyodide's runtime (npm `pyodide`), the practice
 //   app (static/app/*, build/static/app/tefuda-py.zip), the site's CSS/JS, htmx and its ws
 //   extension (django-htmx's static files, the names {% htmx_script %} emits), the icons,
-//   the favicon, the manifest, /offline/, and one copy of each practice page, of the
+//   the favicon, the manifest, /offline/ (keyed as the shells are), and one copy of each
+//   practice page, of the
 //   replay viewer /replay/ (app shells; issue 17: a saved hand replays offline) and of
 //   each game's rules page;
 // - the practice and rules pages as navigations: NetworkFirst (3 s), then the last copy seen online,
@@ -47,7 +48,11 @@ export const SHELLS = ["/practice/", "/practice/daifugo/", "/practice/guandan/",
   // the rules pages the practice screen and table link to (issue 13), readable offline too
   "/rules/daifugo/", "/rules/guandan/", "/rules/doudizhu/"];
 export const SHELL_KEY = "?app-shell=1"; // the precached copy's key, never a navigation's URL
-const OFFLINE = "/offline/";
+// the offline page's precached copy is kept under the shells' key too: under "/offline/"
+// itself, Workbox's precache route would answer a navigation to /offline/ from the cache
+// with the navigation's headers, which the copy's Vary (language) never matches, and fail
+// offline (try40: "This site can't be reached"); now that navigation is like any other
+const OFFLINE = "/offline/" + SHELL_KEY;
 const MANIFEST = "/manifest.webmanifest";
 
 // Every static file Django serves, as [name, url, absolute path] (first finder wins, as
@@ -164,7 +169,7 @@ async function main() {
       urlPattern: ({ request }) => request.mode === "navigate",
       handler: "NetworkOnly",
       method: "GET",
-      options: { precacheFallback: { fallbackURL: "/offline/" } },
+      options: { precacheFallback: { fallbackURL: OFFLINE } },
     },
   ];
   mkdirSync(dirname(SW_DEST), { recursive: true });

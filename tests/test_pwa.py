@@ -138,7 +138,7 @@ def test_precache_names_every_url_the_practice_pages_and_offline_page_request(cl
         page = links(client.get(path).content.decode())
         missing = [u for u in page.urls if u.split("#")[0] not in cached]
         assert not missing, f"{path} requests {missing}, which the service worker does not precache"
-    for url in ["/offline/", "/manifest.webmanifest", "/static/favicon.svg", "/static/feel.js", "/static/motion.css",
+    for url in ["/offline/?app-shell=1", "/manifest.webmanifest", "/static/favicon.svg", "/static/feel.js", "/static/motion.css",
                 *(p + "?app-shell=1" for p in SHELLS)]:
         assert url in cached, url
     # what the practice worker downloads to boot (the page's boot-files list) and loads
@@ -190,7 +190,7 @@ def test_service_worker_never_caches_rooms_sockets_admin_or_analytics(sw_source)
                  "/practice/daifugo/started", "/rules/daifugox/", "/"]:
         assert not any(r.match(f"http://127.0.0.1:8000{path}") for r in routes), path
     assert sw_source.count('cacheName:"') == len(SHELLS)  # no other runtime cache
-    assert 'precacheFallback' not in sw_source and 'fallbackURL:"/offline/"' in sw_source
+    assert 'precacheFallback' not in sw_source and 'fallbackURL:"/offline/?app-shell=1"' in sw_source
     # no skipWaiting on install, no clients.claim: an update waits for the next launch
     assert "clients.claim" not in sw_source and "skipWaiting()" in sw_source  # only on an explicit message
     assert re.findall(r"self\.skipWaiting\(\)", sw_source) == ["self.skipWaiting()"]

@@ -55,7 +55,7 @@ def test_one_visit_precaches_what_practice_needs_and_nothing_of_rooms(browser, l
     for needed in ["/static/pyodide/pyodide.asm.wasm", "/static/pyodide/python_stdlib.zip",
                    "/static/pyodide/pyodide.mjs", "/static/app/tefuda-py.zip", "/static/app/worker.js",
                    "/static/app/practice.js", "/static/django_htmx/htmx-2.min.js",
-                   "/static/django_htmx/ext/hx-ws-2.min.js", "/offline/", "/manifest.webmanifest",
+                   "/static/django_htmx/ext/hx-ws-2.min.js", "/offline/?app-shell=1", "/manifest.webmanifest",
                    *(p + "?app-shell=1" for p in PRACTICE)]:
         assert needed in urls, needed
     # online: a room page, the admin and analytics go to the network and stay out of every cache
@@ -94,6 +94,10 @@ def test_offline_practice_opens_from_the_cache_and_a_room_needs_a_connection(bro
     assert response.from_service_worker
     text = page.locator("#offline").inner_text()
     assert "オンライン対戦には接続が必要" in text and "needs a connection" in text
+    # and /offline/ itself, opened directly (try40: "This site can't be reached")
+    for path in ("/offline/", "/offline"):
+        response = page.goto(path)
+        assert response.from_service_worker and "オンライン対戦には接続が必要" in page.locator("#offline").inner_text(), path
     page.get_by_role("link", name="闘地主 Dou Dizhu（3人）").click()
     page.wait_for_url("**/practice/doudizhu/")
     assert "1人練習" in page.locator("h1").inner_text()
