@@ -37,6 +37,10 @@ TABLE_PARTS = ("status", "seats", "field", "hand", "msg", "log", "graveyard", "r
 #: the labels of one-button actions and card choices (translated where shown)
 SIMPLE_ACTIONS = {"pass": gettext_noop("パス"), "next_game": gettext_noop("次のラウンドへ"),
                   "stop": gettext_noop("止める"), "revolution_stop": gettext_noop("革命を止める (♥Q×2)")}
+#: the whose-turn line on your own turn, and on おまかせ, when the CPU plays it for you
+#: (rules/daifugo.md "Time"; try40 read "Your turn" with the seat on おまかせ and could not
+#: tell who would play): the tables' field parts show it (``my_turn_line``)
+MY_TURN = {False: gettext_noop("あなたの番です"), True: gettext_noop("おまかせ中：CPUが代わりに出します")}
 CARD_CHOICES = {"exchange": gettext_noop("渡す"), "give": gettext_noop("選んで渡す (7渡し)"),
                 "discard": gettext_noop("選んで捨てる (10捨て)")}
 PAST_SHOWN = 20  # これまでの局: the newest finished hands listed on the table
@@ -273,6 +277,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "notice_text": words.notice_text(room.game, base.get("notice")),
         "removable": _removable(seats, me),
     }
+    ctx["my_turn_line"] = _(MY_TURN[bool(ctx["me_player"] and ctx["me_player"]["auto"])])
     ctx.update(present.context(engine, room, view, me, ctx))
     return ctx
 

@@ -343,7 +343,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
         "bidding": bidding_line(view, names),
         "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": play_name(trick["type"])}
                   if trick else ""),
-        "turn": turn_line(_("%(name)s の番です"), turn_name) if turn_name else _("あなたの番です"),
+        "turn": turn_line(_("%(name)s の番です"), turn_name) if turn_name else "",  # yours: my_turn_line (tables/core/screen.py)
         "landlord": _("→ %(name)s（地主）") % {"name": names.get(view["landlord"], "")},
     }
     if result:

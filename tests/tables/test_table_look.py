@@ -154,3 +154,22 @@ def test_a_numbered_long_name_is_cut_before_its_number():
     assert twin == ('<span class="name split"><span>2番 &lt;img src=x&gt;</span>'
                     '<span>\u00a02</span></span>')
     assert name_span("<b>") == '<span class="name">&lt;b&gt;</span>'
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_on_omakase_your_turn_says_the_cpu_plays_it(game):
+    """try40: a seat on おまかせ read あなたの番です and its person could not tell who would
+    play; the field says おまかせ中：CPUが代わりに出します then (and あなたの番です without it)."""
+    from games import get_engine
+    from tables.core import options as opts
+    from tables.core.replay import ReplayRoom, ReplaySeat
+    from tables.core.screen import table_screen
+
+    engine = get_engine(game)
+    state = engine.new(opts.engine_config(game, opts.defaults(game)), "omakase-line")
+    room = ReplayRoom(game, opts.defaults(game), state)
+    turn = state["turn"]
+    for auto, line in ((False, "あなたの番です"), (True, "おまかせ中：CPUが代わりに出します")):
+        seats = [ReplaySeat(i, f"P{i}", auto=auto and i == turn) for i in range(state["players"])]
+        field = str(table_screen(room, seats, seats[turn], set(range(len(seats))), only=("field",)).parts["field"])
+        assert re.search(r'class="whose-turn">' + line + "<", field), (game, auto, field[-400:])
