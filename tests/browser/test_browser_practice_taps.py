@@ -1,0 +1,26 @@
+"""Every tap target of a practice table on a phone is at least 44×44 px, with each of its
+folding parts open (try40 found the brand 手札 38 px wide, Dou Dizhu's 新しいゲーム 20 px
+high and its button 25, the legend's full-rules link 19 and a past hand's link 38): the
+links, summaries and buttons of the table and of the top bar, in Chinese (the narrowest
+words)."""
+import pytest
+
+from tests.browser.practice import BOOT_TIMEOUT
+
+pytestmark = pytest.mark.browser
+
+SMALL = """[...document.querySelectorAll('#stage a, #stage summary, #stage button:not([hidden]), #stage select, .topbar a, .topbar button')]
+  .filter(e => e.offsetParent !== null).map(e => { const r = e.getBoundingClientRect();
+    return {text: (e.innerText || '').slice(0, 20), w: r.width, h: r.height}; })
+  .filter(b => b.w < 44 - 0.5 || b.h < 44 - 0.5)"""
+
+
+@pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
+def test_every_tap_target_of_a_practice_table_on_a_phone(browser, live_server_url, game):
+    page = browser.new_page(viewport={"width": 375, "height": 812}, locale="zh-CN")
+    page.goto(live_server_url + f"/practice/{game}/")
+    page.click("#practice-form button[type=submit]")
+    page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
+    page.evaluate("document.querySelectorAll('#stage details').forEach(d => d.open = true)")
+    small = page.evaluate(SMALL)
+    assert not small, f"{game}: tap targets under 44×44 px: {small}"
