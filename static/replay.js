@@ -76,7 +76,13 @@
     text = t;
     you = seat === undefined ? null : seat;
     stop();
-    show(0);
+    // the viewer opened under the page's list: its title at the top of the screen, the step
+    // bar and the table under it (try40: on a phone the table stayed below the fold and a
+    // step seemed to do nothing); the steps themselves never scroll the page (place)
+    show(0).then(function () {
+      var view = document.getElementById("replay");
+      if (view) view.scrollIntoView({ block: "start" });
+    });
   }
 
   /* --- controls ------------------------------------------------------------------------- */

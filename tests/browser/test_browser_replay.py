@@ -134,9 +134,14 @@ def test_a_practice_hand_is_listed_and_replays_offline_from_this_browser(browser
     assert commitment == shown  # the hand listed is the one whose commitment the table showed
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('tefuda.records.doudizhu'))")
     assert [r["commitment"] for r in stored] == [commitment] and "secret" in stored[0]
+    page.set_viewport_size({"width": 375, "height": 812})
     page.goto(href)
     page.wait_for_selector("#replay .replay-verified", timeout=BOOT_TIMEOUT)
     assert page.get_attribute("#replay", "data-commitment") == commitment
+    # opened under the page's list, the viewer comes to the top of a phone's screen, its
+    # table in sight (try40: below the fold, and a step seemed to do nothing)
+    page.wait_for_function("() => Math.abs(document.getElementById('replay').getBoundingClientRect().top) <= 1")
+    assert page.evaluate("document.querySelector('#replay .replay-table').getBoundingClientRect().top") < 812 - 150
     assert page.locator("#replay .replay-hand").count() == 3
     # the seat this browser's person played is said (try38: 席1, 席2, 席3 and no "you")
     assert "席1（あなた）" in page.inner_text("#replay") and "席2（あなた）" not in page.inner_text("#replay")
