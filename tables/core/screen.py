@@ -40,7 +40,7 @@ SIMPLE_ACTIONS = {"pass": gettext_noop("パス"), "next_game": gettext_noop("次
 #: the whose-turn line on your own turn, and on おまかせ, when the CPU plays it for you
 #: (rules/daifugo.md "Time"; try40 read "Your turn" with the seat on おまかせ and could not
 #: tell who would play): the tables' field parts show it (``my_turn_line``)
-MY_TURN = {False: gettext_noop("あなたの番です"), True: gettext_noop("おまかせ中：CPUが代わりに出します")}
+MY_TURN = {False: gettext_noop("あなたの番です"), True: gettext_noop("おまかせ中：CPUが出します")}
 CARD_CHOICES = {"exchange": gettext_noop("渡す"), "give": gettext_noop("選んで渡す (7渡し)"),
                 "discard": gettext_noop("選んで捨てる (10捨て)")}
 PAST_SHOWN = 20  # これまでの局: the newest finished hands listed on the table
@@ -277,9 +277,16 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "notice_text": words.notice_text(room.game, base.get("notice")),
         "removable": _removable(seats, me),
     }
-    ctx["my_turn_line"] = _(MY_TURN[bool(ctx["me_player"] and ctx["me_player"]["auto"])])
+    ctx["my_turn_line"] = my_turn_line(bool(ctx["me_player"] and ctx["me_player"]["auto"]))
     ctx.update(present.context(engine, room, view, me, ctx))
     return ctx
+
+
+def my_turn_line(auto: bool) -> str | Markup:
+    """The whose-turn line on one's own turn (:data:`MY_TURN`); on おまかせ in a
+    ``<span class="on-auto">``, which may wrap where あなたの番です is one line (try41: cut
+    to 「おまかせ中：CPUが…」 on a phone, static/tefuda.css)."""
+    return Markup('<span class="on-auto">%s</span>') % _(MY_TURN[True]) if auto else _(MY_TURN[False])
 
 
 def _removable(seats: list, me) -> list:

@@ -13,6 +13,7 @@ import pytest
 
 from rooms import lobby, passphrase, tokens
 from rooms.models import Room
+from tables.core.screen import MY_TURN, my_turn_line
 from tests.browser.steps import on_server, shoot
 from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes, seat_parts_stay_inside
 
@@ -90,6 +91,11 @@ def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
         assert min(glyphs) >= -0.5, f"{tag}: ワイルド runs outside its button {glyphs}"
         turn = one_line(page, "#field > p.whose-turn")[0]  # (the narrow field of a phone held sideways)
         assert turn["text"] == "あなたの番です" and turn["lines"] == 1 and not turn["cut"], f"{tag}: {turn}"
+        # on おまかせ the longer line is whole, on two lines if need be (try41: 「おまかせ中：CPUが…」)
+        page.eval_on_selector("#field > p.whose-turn", "(e, html) => { e.innerHTML = html; }", str(my_turn_line(True)))
+        auto = one_line(page, "#field > p.whose-turn")[0]
+        assert auto["text"] == MY_TURN[True] and not auto["cut"] and auto["lines"] <= 2, f"{tag}: {auto}"
+        page.eval_on_selector("#field > p.whose-turn", "e => { e.textContent = 'あなたの番です'; }")
 
 
 def test_guandan_column_labels_stay_inside_their_buttons_in_english(live_server_url, browser):
