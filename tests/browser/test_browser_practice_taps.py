@@ -21,6 +21,11 @@ def test_every_tap_target_of_a_practice_table_on_a_phone(browser, live_server_ur
     page.goto(live_server_url + f"/practice/{game}/")
     page.click("#practice-form button[type=submit]")
     page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
+    where = "[...document.querySelectorAll('#stage details > summary')].map(e => e.getBoundingClientRect().toJSON())"
+    closed = page.evaluate(where)
     page.evaluate("document.querySelectorAll('#stage details').forEach(d => d.open = true)")
     small = page.evaluate(SMALL)
     assert not small, f"{game}: tap targets under 44×44 px: {small}"
+    # a summary opened stays where it was tapped (try41: Dou Dizhu's 新しいゲーム jumped a line)
+    status = [(c, o) for c, o in zip(closed, page.evaluate(where)) if c["y"] < 200]
+    assert all(abs(c["x"] - o["x"]) < 1 and abs(c["y"] - o["y"]) < 1 for c, o in status), status
