@@ -6,13 +6,12 @@ words)."""
 import pytest
 
 from tests.browser.practice import BOOT_TIMEOUT
+from tests.browser.test_browser_replay import small_targets
 
 pytestmark = pytest.mark.browser
 
-SMALL = """[...document.querySelectorAll('#stage a, #stage summary, #stage button:not([hidden]), #stage select, .topbar a, .topbar button')]
-  .filter(e => e.offsetParent !== null).map(e => { const r = e.getBoundingClientRect();
-    return {text: (e.innerText || '').slice(0, 20), w: r.width, h: r.height}; })
-  .filter(b => b.w < 44 - 0.5 || b.h < 44 - 0.5)"""
+#: every tap target of the table and the top bar (test_browser_replay.small_targets measures them)
+TARGETS = "#stage a, #stage summary, #stage button:not([hidden]), #stage select, .topbar a, .topbar button"
 
 
 @pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
@@ -24,7 +23,7 @@ def test_every_tap_target_of_a_practice_table_on_a_phone(browser, live_server_ur
     where = "[...document.querySelectorAll('#stage details > summary')].map(e => e.getBoundingClientRect().toJSON())"
     closed = page.evaluate(where)
     page.evaluate("document.querySelectorAll('#stage details').forEach(d => d.open = true)")
-    small = page.evaluate(SMALL)
+    small = small_targets(page, TARGETS)
     assert not small, f"{game}: tap targets under 44×44 px: {small}"
     # a summary opened stays where it was tapped (try41: Dou Dizhu's 新しいゲーム jumped a line)
     status = [(c, o) for c, o in zip(closed, page.evaluate(where)) if c["y"] < 200]
