@@ -8,9 +8,8 @@
 //   app (static/app/*, build/static/app/tefuda-py.zip), the site's CSS/JS, htmx and its ws
 //   extension (django-htmx's static files, the names {% htmx_script %} emits), the icons,
 //   the favicon, the manifest, /offline/ (keyed as the shells are), and one copy of each
-//   practice page, of the
-//   replay viewer /replay/ (app shells; issue 17: a saved hand replays offline) and of
-//   each game's rules page;
+//   practice page, of the replay viewer /replay/ (app shells; issue 17: a saved hand
+//   replays offline) and of each game's rules page;
 // - the practice and rules pages as navigations: NetworkFirst (3 s), then the last copy seen online,
 //   then the precached shell; the copies follow the person's language (static/words.js
 //   fetches every shell again after a switch);
