@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import re
 
 from channels.testing import WebsocketCommunicator
@@ -28,7 +29,9 @@ class Tab:
         if accept_language:
             headers.append((b"accept-language", accept_language.encode()))
         self.comm = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers)
+        self.room_id = room_id
         self.messages: list[str] = []
+        self.closed: int | None = None  # the close code, once a read met the server's close
 
     async def open(self, token: str | None = None) -> str:
         connected, _ = await self.comm.connect()
@@ -36,22 +39,84 @@ class Tab:
         await self.comm.send_json_to({"act": "hello", "token": token})
         return await self.recv()
 
-    async def recv(self, timeout: float = 3) -> str:
+    async def recv(self, timeout: float = 10) -> str:
         html = await self.comm.receive_from(timeout)
         self.messages.append(html)
         return html
 
     async def drain(self, wait: float = 0.3) -> list[str]:
-        """Every message that arrives until ``wait`` seconds pass in silence."""
+        """Every message that arrives until ``wait`` seconds pass in silence. Silence is no
+        proof that a reply is not on its way (under a full run's load a reply can take
+        longer): to wait for one, use :meth:`until` or :meth:`recv`; a drain only clears the
+        socket, or shows that nothing came."""
         got = []
         while not await self.comm.receive_nothing(timeout=wait):
             out = await self.comm.receive_output()
             if out["type"] == "websocket.close":
-                self.closed = out.get("code")
+                self.closed = out.get("code", 1000)  # (ASGI: no code is 1000)
                 break
             self.messages.append(out["text"])
             got.append(out["text"])
         return got
+
+    async def until(self, predicate, timeout: float = 10) -> str:
+        """Read messages until ``predicate(tab)`` is true; return the newest message read.
+
+        ``predicate`` takes this tab, so it can ask what the page would show, e.g.
+        ``await tab.until(lambda t: "あなたの番" in t.latest("status"))`` or
+        ``await tab.until(lambda t: t.version >= room.version)``. It is asked first of what
+        was read already (a reply that ``act``/``recv`` read counts, and then nothing is
+        read), then after every message, each appended to ``messages`` as ``recv`` does.
+
+        A close from the server sets ``closed`` (as ``drain`` does) and ends the wait: if
+        ``predicate`` is still false, AssertionError. AssertionError too after ``timeout``
+        seconds without ``predicate`` true, naming what was awaited and how the last
+        message read began. The application is never cancelled on the way (asgiref's
+        ``receive_output`` with a timeout would cancel it), so the tab stays usable."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not predicate(self):
+            left = deadline - loop.time()
+            if self.closed is not None or left <= 0:
+                raise AssertionError(self._not_come(predicate, timeout))
+            if await self.comm.receive_nothing(timeout=min(left, 0.5)):
+                continue
+            out = await self.comm.receive_output()
+            if out["type"] == "websocket.close":
+                self.closed = out.get("code", 1000)  # (ASGI: no code is 1000)
+                continue  # asked once more: a close may be what was awaited
+            self.messages.append(out["text"])
+        return self.messages[-1] if self.messages else ""
+
+    async def caught_up(self, timeout: float = 10) -> str:
+        """Read until this tab shows the room's version as the database holds it now: every
+        change made so far (a move, another tab's hello, a CPU's turn) has reached it, and
+        nothing it rang is still on the way. Use it before ``act`` when earlier changes may
+        still be on their way (``act`` returns the first message: it must be the reply).
+        AssertionError as :meth:`until`."""
+        version = (await get(self.room_id)).version
+        return await self.until(lambda t: t.version >= version, timeout)
+
+    async def ping(self, timeout: float = 10) -> list[str]:
+        """Send a ping and read until its :data:`rooms.consumers.PONG`: everything the
+        server had for this tab before it answered (a render of a version it missed, too)
+        has been read. Returns the messages read, the PONG last. AssertionError as
+        :meth:`until`."""
+        from rooms.consumers import PONG
+
+        n = len(self.messages)
+        await self.send(act="ping")
+        await self.until(lambda t: PONG in t.messages[n:], timeout)
+        return self.messages[n:]
+
+    def _not_come(self, predicate, timeout: float) -> str:
+        try:
+            what = inspect.getsource(predicate).strip()
+        except (OSError, TypeError):
+            what = repr(predicate)
+        why = f"the socket closed ({self.closed})" if self.closed is not None else f"{timeout} s passed"
+        last = repr(self.messages[-1][:300]) if self.messages else "none"
+        return f"{why} before this held: {what}\n({len(self.messages)} messages read; the last began {last})"
 
     @contextlib.asynccontextmanager
     async def answering(self):
