@@ -55,7 +55,7 @@ async def test_host_controls_and_refusals(make_room):
     room, toks = await adb(make_room)(("あき", "ふゆ"))
     host, guest = Tab(room.id), Tab(room.id)
     await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
-    await guest.drain(); await host.drain()
+    await guest.caught_up(); await host.caught_up()  # (each act's reply is its first message)
     reply = await guest.act("add_cpu")
     assert "ホストだけ" in reply
     assert await adb(Seat.objects.filter(kind="cpu").count)() == 0
@@ -71,8 +71,7 @@ async def test_host_controls_and_refusals(make_room):
     room = await adb(Room.objects.get)(pk=room.id)
     assert room.status == "playing" and room.state["players"] == 6
     assert await adb(Seat.objects.filter(room=room, kind="cpu").count)() == 4
-    await guest.drain()
-    assert 'id="hand-form"' in guest.latest("hand-form")
+    await guest.until(lambda t: 'id="hand-form"' in t.latest("hand-form"))
     await host.close(); await guest.close()
 
 
@@ -84,7 +83,7 @@ async def test_a_person_cannot_join_a_game_in_progress(make_room):
     # who played here from another browser is told where the seat is (try16)
     assert "そのとき使っていたブラウザでこの部屋を開くと自分の席に戻れます" in html
     await stranger.send(act="play", version=str(room.version), card=["1"])
-    assert await stranger.drain() == []  # a socket without a seat is never answered (issue 15 #2)
+    assert await stranger.drain(1) == []  # a socket without a seat is never answered (issue 15 #2)
     assert (await adb(Room.objects.get)(pk=room.id)).version == room.version
     await stranger.close()
 
@@ -101,7 +100,7 @@ async def test_play_refusal_keeps_cards_selected_and_changes_nothing(make_room):
     room, tabs, names = await at_a_persons_turn(make_room)
     turn = room.state["turn"]
     tab = tabs[names[turn]]
-    await tab.drain()
+    await tab.caught_up()  # the CPUs' turns all shown: the play's reply is the next message
     hand = tab.hand()
     before = room.state
     # a pair the engine refuses (legal_actions lists a joker pair only once, but apply
@@ -121,11 +120,12 @@ async def test_stale_and_duplicate_actions_are_refused(make_room):
     room, toks = await adb(make_room)(("あき",))
     host = Tab(room.id)
     await host.open(toks["あき"])
-    v = host.version
+    v, n = host.version, len(host.messages)
     await host.send(act="add_cpu", version=str(v))
     await host.send(act="add_cpu", version=str(v))  # double click
-    first, second = await host.recv(), await host.recv()
-    assert "CPU 1" in first and "画面が古く" in (second + "".join(await host.drain()))
+    first = await host.recv()
+    assert "CPU 1" in first
+    await host.until(lambda t: "画面が古く" in "".join(t.messages[n + 1:]))
     assert await adb(Seat.objects.filter(kind="cpu").count)() == 1
 
 
@@ -134,7 +134,7 @@ async def test_a_human_move_goes_through_and_everyone_sees_it(make_room):
     turn = room.state["turn"]
     a = tabs[names[turn]]
     b = next(t for n, t in tabs.items() if n != names[turn])
-    await a.drain()
+    await a.caught_up()  # the move's reply (read by act) is the next message
     action = E.choose(room.state, turn)
     if action["type"] == "pass":
         idx = [x for x in E.legal_actions(room.state, turn) if "cards" not in x].index(action)
@@ -145,7 +145,7 @@ async def test_a_human_move_goes_through_and_everyone_sees_it(make_room):
     assert after.version == room.version + 1 and after.state["step"] == room.state["step"] + 1
     log = await adb(RoomEvent.objects.filter(room_id=room.id, version=after.version).first)()
     assert log.by == "human" and log.seat == turn
-    await b.drain()
+    await b.until(lambda t: t.version >= after.version)
     assert b.version == after.version
     await a.close(); await b.close()
 
@@ -158,9 +158,7 @@ async def test_disconnect_cpu_takes_over_then_reclaim_by_browser(make_room):
     a, b = Tab(room.id, bid=bid), Tab(room.id)
     await a.open(toks[leaver.name]); await b.open(toks[seats[1].name])
     await a.close()
-    await asyncio.sleep(0.1)
-    await b.drain()
-    assert "通信待ち" in b.latest("seats")
+    await b.until(lambda t: "通信待ち" in t.latest("seats"))
     # the CPU plays the away seat's turns (a turn can also pass the seat by, the deal being
     # random: another CPU's 9 interrupt takes it; then the next turn of the seat is watched)
     for _ in range(20):
@@ -177,8 +175,7 @@ async def test_disconnect_cpu_takes_over_then_reclaim_by_browser(make_room):
     assert 'id="hand-form"' in html and 'id="seat-token"' in html
     s = await adb(Seat.objects.get)(pk=leaver.pk)
     assert s.channel_name and s.left_at is None
-    await b.drain()
-    assert "通信待ち" not in b.latest("seats")
+    await b.until(lambda t: "通信待ち" not in t.latest("seats"))
     await again.close(); await b.close()
 
 
@@ -264,25 +261,24 @@ async def test_all_humans_leaving_closes_the_room(make_room):
     room, toks = await started_room(make_room)
     a, b = Tab(room.id), Tab(room.id)
     await a.open(toks["あき"]); await b.open(toks["ふゆ"])
-    await a.drain()
-    await a.send(act="leave")
-    await a.drain()
-    assert "退出する？" in a.latest("leave")  # the first press during play asks
-    await a.send(act="leave")
-    while "data-goto" not in a.messages[-1]:  # (on a loaded machine it can come after a drain's silence)
-        await a.recv(10)
-    await b.drain()
-    assert "(CPU)" in b.latest("seats")
-    await b.send(act="leave"); await b.drain()
-    await b.send(act="leave"); await b.drain()
+    await a.caught_up()
+    assert "退出する？" in await pressed_leave(a)  # the first press during play asks
+    await pressed_leave(a)
+    assert "data-goto" in a.messages[-1]
+    await b.until(lambda t: "(CPU)" in t.latest("seats"))
+    await b.caught_up()
+    assert "退出する？" in await pressed_leave(b)
+    await pressed_leave(b)
+    assert "data-goto" in b.messages[-1]
     room = await adb(Room.objects.get)(pk=room.id)
     assert room.status == "closed" and room.key is None
 
 
 async def pressed_leave(tab) -> str:
-    """退出 pressed once on ``tab``: the newest message holding its part."""
+    """退出 pressed once on ``tab`` (caught up: nothing else on its way): its reply read, the
+    newest message holding its part."""
     await tab.send(act="leave")
-    await tab.drain()
+    await tab.recv()
     return tab.latest("leave")
 
 
@@ -304,7 +300,7 @@ async def test_leaving_at_a_hands_result_asks_first_while_the_match_goes_on(make
     assert E.is_over(room.state) and E.actors(room.state)  # between hands: anyone may deal on
     tab = Tab(room.id)
     await tab.open(toks["あき"])
-    await tab.drain()
+    await tab.caught_up()
     assert "退出する？" in await pressed_leave(tab)
     assert await adb(Seat.objects.filter(room_id=room.id, name="あき").exists)()
     await pressed_leave(tab)
@@ -317,11 +313,10 @@ async def test_a_leave_asked_during_a_hand_is_asked_again_at_its_result(make_roo
     room, toks = await started_room(make_room)
     tab = Tab(room.id)
     await tab.open(toks["あき"])
-    await tab.drain()
+    await tab.caught_up()
     assert "退出する？" in await pressed_leave(tab)
     await adb(finish_the_hand)(room.id)
-    await tab.send(act="ping")  # the tab hears of the new version
-    await tab.drain()
+    await tab.ping()  # the tab hears of the new version
     assert E.is_over((await adb(Room.objects.get)(pk=room.id)).state)  # the hand's result
     assert "退出する？" not in tab.latest("leave") and ">退出<" in tab.latest("leave")
     assert "退出する？" in await pressed_leave(tab) and "data-goto" not in tab.messages[-1]
@@ -331,7 +326,7 @@ async def test_a_leave_asked_during_a_hand_is_asked_again_at_its_result(make_roo
 async def test_a_hint_or_selection_re_renders_only_the_hand_until_the_room_moves_on(make_room):
     room, tabs, names = await at_a_persons_turn(make_room)
     tab = tabs[names[room.state["turn"]]]
-    await tab.drain()
+    await tab.caught_up()  # the hint's reply (read by act) is the next message
     html = await tab.act("hint")
     # cards checked, or a pass advised: the hand's pieces again (its cards to be morphed)
     assert 'data-code="hint"' in html and '<div hx-swap-oob="morph" id="hand-cards"' in html and 'id="hand-controls"' in html
@@ -355,13 +350,12 @@ async def test_a_ping_catches_up_a_socket_that_missed_its_doorbell(make_room, mo
     room, tabs, names = await at_a_persons_turn(make_room)
     turn = room.state["turn"]
     other = next(t for n, t in tabs.items() if n != names[turn])
-    await other.drain()
+    await other.caught_up()
     shown = other.version
     monkeypatch.setattr(actions, "ring", lambda group, version: None)  # the doorbell is lost
     await adb(actions.play)(room.id, turn, room.version, E.choose(room.state, turn))
-    assert await other.drain() == []  # nothing arrived
-    await other.send(act="ping")
-    await other.drain()
+    assert await other.drain(1) == []  # nothing arrived
+    await other.ping()
     assert other.version == shown + 1
     for t in tabs.values():
         await t.close()
@@ -409,7 +403,7 @@ async def test_a_doorbell_for_a_socket_that_just_closed_is_dropped_quietly(make_
 
     room, tabs, names = await at_a_persons_turn(make_room)
     for t in tabs.values():
-        await t.drain()
+        await t.caught_up()
     real = consumers.RoomConsumer.send
 
     async def gone(self, *args, **kwargs):
@@ -421,8 +415,7 @@ async def test_a_doorbell_for_a_socket_that_just_closed_is_dropped_quietly(make_
     await asyncio.sleep(0.3)
     monkeypatch.setattr(consumers.RoomConsumer, "send", real)
     for t in tabs.values():
-        await t.send(act="ping")
-        await t.drain()  # the app is alive (a crashed one would raise here)
+        await t.ping()  # the app is alive and answers (a crashed one would raise here)
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
     for t in tabs.values():
         await t.close()
