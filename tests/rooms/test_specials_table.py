@@ -47,7 +47,7 @@ async def tabs_for(room, toks):
         await tab.open(toks[name])
         out.append(tab)
     for tab in out:
-        await tab.drain()
+        await tab.caught_up()  # the later hellos shown: an act's first message is its reply
     return out
 
 
@@ -80,9 +80,8 @@ async def test_effect_choice_only_for_sets_that_can_trigger_an_effect(make_room)
     assert str(ids(room.state, 0, ["S4"])[0]) not in sets  # a 4 has no effect
     assert "効果を使って出す" in form and "素出しで出す" in form and 'class="primary plain-play"' in form
     # a refused play keeps its cards selected, and the choice is shown for them at once
-    await host.act("play", card=[str(s8)], mode="interrupt")  # waits for the reply (a drain alone
-    await host.drain()                                          # can end before it under load)
-    assert "9の割り込みはできません" in host.latest("msg")
+    await host.act("play", card=[str(s8)], mode="interrupt")
+    await host.until(lambda t: "9の割り込みはできません" in t.latest("msg"))
     form = host.latest("hand-form")
     assert f'value="{s8}" checked' in form
     assert re.search(r'class="effect-choice"[^>]*>', form).group(0).endswith('">')  # not hidden
@@ -96,7 +95,7 @@ async def test_stop_window_for_everyone_and_a_person_stops_it(make_room):
     s8 = ids(room.state, 0, ["S8"])[0]
     before = time.time()
     await host.act("play", card=[str(s8)], mode="effect")
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     room = await room_of(room.id)
     w = room.state["window"]
     assert w["kind"] == "stop" and room.timers["-1"][1] - before == pytest.approx(4.0, abs=0.5)
@@ -113,7 +112,7 @@ async def test_stop_window_for_everyone_and_a_person_stops_it(make_room):
                                guest.latest("stop-window")).groups()
     assert int(version) == room.version
     await guest.send(act="pick", index=index, window="1", version=version)
-    await guest.recv(); await guest.drain(); await host.drain()
+    await guest.recv(); await guest.caught_up(); await host.caught_up()
     room = await room_of(room.id)
     assert room.state["window"]["n"] == 1 and len(room.state["window"]["chain"]) == 1
     assert "ふゆ：♥3 で無効化" in host.latest("stop-window")
@@ -121,7 +120,7 @@ async def test_stop_window_for_everyone_and_a_person_stops_it(make_room):
     # the counter window is the full length again; the table closes it
     assert room.timers["-1"][1] - time.time() > 3.0
     await due_now(room.id, "-1")
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     room = await room_of(room.id)
     assert room.state["window"] is None and room.state["field"] is None and room.state["turn"] == 1
     assert "8切りは止められました" in host.latest("log")
@@ -137,7 +136,7 @@ async def test_window_length_and_screen_never_tell_who_holds_stoppers(make_room)
         s8 = ids(room.state, 0, ["S8"])[0]
         t = time.time()
         await host.act("play", card=[str(s8)], mode="effect")
-        await guest.drain(); await host.drain()
+        await guest.caught_up(); await host.caught_up()
         room = await room_of(room.id)
         seen.append(round(room.timers["-1"][1] - t))
         panel = re.sub(r'data-(deadline|now)="\d+"', "", guest.latest("stop-window"))
@@ -161,7 +160,7 @@ async def test_cpu_stops_through_the_driver_after_a_thinking_delay(make_room):
     assert not any(k.startswith("r") and k != "r2" for k in room.timers)  # nobody else would stop
     assert "r2" not in host.latest("stop-window") and "react" not in "".join(host.messages)
     assert await due_now(room.id, "r2") == 1
-    await host.drain()
+    await host.caught_up()
     room = await room_of(room.id)
     assert room.state["window"]["chain"][0]["seat"] == 2
     ev = await adb(lambda: RoomEvent.objects.filter(room=room).order_by("-version").first())()
@@ -181,7 +180,7 @@ async def test_seven_pass_picker_through_the_socket(make_room):
     s7 = ids(room.state, 0, ["S7"])[0]
     await host.act("play", card=[str(s7)], mode="effect")
     await due_now(room.id, "-1")  # nobody stops: the 7 pass resolves
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     room = await room_of(room.id)
     assert room.state["pending"] == {"kind": "seven_pass", "seat": 0, "count": 1, "to": 1}
     picker = host.latest("pending-choice")
@@ -197,7 +196,7 @@ async def test_seven_pass_picker_through_the_socket(make_room):
     assert 'data-code="hint"' in html and sorted(host.checked()) == sorted(picked)
     kc = ids(room.state, 0, ["HK"])[0]
     await host.act("exchange", kind="give", card=[str(kc)])
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     room = await room_of(room.id)
     assert kc in room.state["hands"][1] and room.state["pending"] is None
     assert "あき → ふゆ に1枚渡しました" in guest.latest("log")
@@ -232,7 +231,7 @@ async def test_nine_interrupt_button_and_play(make_room):
     form = host.latest("hand-form")
     assert "9で割り込む（♠9）" in form and "9で割り込む" not in guest.latest("hand-form")
     await host.act("interrupt", index="0")
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     room = await room_of(room.id)
     assert room.state["field"]["by"] == 0 and room.state["turn"] == 1
     assert "あき 9割り込み！" in guest.latest("log")
@@ -247,10 +246,10 @@ async def test_simultaneous_interrupts_go_to_the_earliest_in_turn_order(make_roo
     await guest.send(act="interrupt", version=v, index="0")  # arrives first
     await asyncio.sleep(0.02)
     await host.send(act="interrupt", version=v, index="0")
-    await host.drain(); await guest.drain()
+    await guest.until(lambda t: "ほかの人が先に出しました" in t.latest("msg"))
+    await host.until(lambda t: t.version > int(v))  # a play went in
     room = await room_of(room.id)
     assert room.state["field"]["by"] == 0
-    assert "ほかの人が先に出しました" in guest.latest("msg")
     assert len(room.state["hands"][1]) == 4  # ふゆ kept her 9
     await host.close(); await guest.close()
 
@@ -268,7 +267,7 @@ async def test_cpu_interrupts_before_the_next_player(make_room):
     await due_now(room.id, "r2")
     room = await room_of(room.id)
     assert room.state["field"]["by"] == 2
-    await host.drain()
+    await host.caught_up()
     assert "CPU 2 9割り込み！" in host.latest("log")
     await host.close()
 
@@ -282,7 +281,7 @@ async def test_host_sets_house_rules_in_the_waiting_room(make_room):
     assert not re.search(r'name="rule_five_skip"[^>]*checked', lobby_html)
     switches = {f"rule_{n}": "on" for n in opts.RULE_SWITCHES["daifugo"] if n not in ("eight_cut",)}
     await host.act("options", rules="1", speed="fast", **switches)
-    await guest.drain()
+    await guest.caught_up()
     assert "5スキップ" in guest.latest("lobby") and re.search(r'なしのルール：<span class="rule off">8切り<', guest.latest("lobby"))
     await host.drain()
     await host.act("start")
@@ -333,12 +332,12 @@ async def test_a_guest_sees_the_a_rule_the_host_chose(make_room):
     room, toks = await adb(make_room)(("あき", "ふゆ"))
     host, guest = await tabs_for(room, toks)
     await host.act("options", game="guandan")
-    await guest.drain()
+    await guest.caught_up()
     html = guest.latest("lobby")
     assert re.search(r'<p class="settings rule-choice">Aのルール <b>A必須 · 競技</b> <small class="rule-desc">[^<]+</small></p>', html)
     await host.drain()
     await host.act("options", a_rule="three_fail_reset")
-    await guest.drain()
+    await guest.caught_up()
     assert "Aのルール <b>3回失敗で2に戻る</b>" in guest.latest("lobby")
     await host.close()
     await guest.close()
