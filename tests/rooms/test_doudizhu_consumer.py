@@ -55,11 +55,11 @@ async def test_bidding_offers_legal_bids_and_the_kitty_shows_after_bidding(make_
     await tab.act("pick", index=bid_index(html, 1))
     room = await get(room.id)
     assert room.state["bids"] == [[0, 1]] and room.state["turn"] == 1
-    await tab.drain()
+    await tab.caught_up()
     assert "data-bid" not in tab.latest("hand-form")  # not her turn: no bid buttons
     assert "1で入札" in tab.latest("seats")
     room = await run_cpus(room.id, lambda r: r.state["phase"] != "bidding")
-    await tab.drain()
+    await tab.caught_up()
     assert room.state["landlord"] is not None and room.state["bid"] >= 1
     assert codes(tab.latest("kitty")) == kitty  # shown to everyone once taken (§2)
     await tab.close()
@@ -100,7 +100,7 @@ async def test_bidding_play_refusal_hint_auto_and_next_hand(make_room):
     room = await get(room.id)
     assert set(room.state["trick"]["cards"]) == set(hinted)
     assert room.state["turn"] == 1 and set(hinted).isdisjoint(room.state["hands"][0])
-    await tab.drain()
+    await tab.caught_up()
     assert not set(hinted) & set(tab.hand())
 
     # 自動プレイ on another's turn is refused; on hers the CPU's move is played for her
@@ -108,14 +108,14 @@ async def test_bidding_play_refusal_hint_auto_and_next_hand(make_room):
     assert "あなたの番ではありません" in reply
     room = await run_cpus(room.id, lambda r: r.state["turn"] == 0 or E.is_over(r.state))
     if not E.is_over(room.state):
-        await tab.drain()
+        await tab.caught_up()  # the CPUs' turns shown: the next message is the reply
         await tab.act("auto")
         assert (await get(room.id)).state["turn"] != 0 or E.is_over((await get(room.id)).state)
 
     # the rest of the hand: she is on おまかせ; the CPUs never press 次の局へ
     await adb(Seat.objects.filter(room_id=room.id, name="あき").update)(auto=True)
     room = await run_cpus(room.id, lambda r: E.is_over(r.state), limit=600)
-    await tab.drain()
+    await tab.caught_up()
     result = tab.latest("result")
     r = room.state["result"]
     assert "の結果" in result and f"P＝B×2<sup>N</sup>＝{r['points']}" in result
@@ -128,7 +128,7 @@ async def test_bidding_play_refusal_hint_auto_and_next_hand(make_room):
     await tab.act("pick", index=m.group(1))
     room = await get(room.id)
     assert room.state["hand_no"] == 2 and room.state["scores"] == scores and room.state["phase"] == "bidding"
-    await tab.drain()
+    await tab.caught_up()
     assert f"累計 {scores[0]}点" in tab.latest("seats")
     await tab.close()
 
@@ -154,11 +154,10 @@ async def test_disconnect_cpu_takes_the_turn_and_the_tab_reclaims_the_seat(make_
     room, toks = await dd_room(make_room, ("あき", "ふゆ"))
     aki, fuyu = Tab(room.id), Tab(room.id)
     await aki.open(toks["あき"]); await fuyu.open(toks["ふゆ"])
-    await aki.drain(); await fuyu.drain()
+    await aki.caught_up(); await fuyu.caught_up()
     assert (await get(room.id)).state["turn"] == 0
     await aki.close()  # her turn to bid; she is gone
-    await fuyu.drain()
-    assert "通信待ち" in fuyu.latest("seats")
+    await fuyu.until(lambda t: "通信待ち" in t.latest("seats"))
     room = await get(room.id)
     assert room.timers.get("0", [None])[0] == "away"
     room = await run_cpus(room.id, lambda r: r.state["turn"] != 0 or r.state["phase"] != "bidding")
@@ -193,7 +192,7 @@ async def test_a_whole_hand_of_socket_traffic_holds_only_own_cards(make_room):
             break
         await tick_due(room)
         await tab.drain(0.01)
-    await tab.drain()
+    await tab.caught_up()  # every version's message read (each is checked below)
     assert E.is_over(room.state)
     everything = "".join(tab.messages)
     ids = {int(i) for i in re.findall(r'name="card" value="(\d+)"', everything)}
@@ -207,20 +206,20 @@ async def test_the_host_picks_doudizhu_over_the_socket_and_starts_with_cpus(make
     room, toks = await adb(make_room)(("あき", "ふゆ"))
     host, guest = Tab(room.id), Tab(room.id)
     await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     reply = await guest.act("options", game="doudizhu")
     assert "ホストだけ" in reply and (await get(room.id)).game == "daifugo"
     await host.act("options", game="doudizhu", players="6", speed="fast", turn_limit="30")
     room = await get(room.id)
     assert room.game == "doudizhu" and room.options["players"] == 3
     assert room.options["speed"] == "fast" and room.options["turn_limit"] == 30
-    await guest.drain()
+    await guest.caught_up()
     assert "闘地主" in guest.latest("lobby")
     await host.drain()
     await host.act("start")
     room = await get(room.id)
     assert room.status == "playing" and room.state["game"] == "doudizhu"
     assert await adb(Seat.objects.filter(room=room, kind="cpu").count)() == 1
-    await guest.drain()
+    await guest.caught_up()
     assert len(guest.hand()) == 17 and 'id="kitty"' in guest.latest("kitty")
     await host.close(); await guest.close()
