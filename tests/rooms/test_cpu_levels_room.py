@@ -25,15 +25,15 @@ async def test_host_sets_a_cpu_seats_level_and_others_see_it(make_room):
     room, toks = await adb(make_room)(("あき", "ふゆ"))
     host, guest = Tab(room.id), Tab(room.id)
     await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     await host.act("add_cpu")
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
     cpu = await adb(Seat.objects.get)(room_id=room.id, kind="cpu")
     assert cpu.level == "normal"
     assert 'name="level"' in host.latest("lobby") and 'name="level"' not in guest.latest("lobby")
     reply = await host.act("cpu_level", seat=str(cpu.order), level="strong")
     assert '<option value="strong" selected>つよい</option>' in reply
-    await guest.drain()
+    await guest.caught_up()
     assert '<span class="badge level">つよい</span>' in guest.latest("lobby")
     assert (await adb(Seat.objects.get)(pk=cpu.pk)).level == "strong"
     # refusals change nothing: a guest, an unknown level, a person's seat
@@ -101,7 +101,7 @@ async def test_a_disconnected_persons_stand_in_never_stops_out_of_turn(make_room
     room = (await adb(actions.commit)(room.id, None, change, by="system"))[0]
     host = Tab(room.id)
     await host.open(toks["あき"])
-    await host.drain()
+    await host.caught_up()
     assert await adb(lambda: Seat.objects.get(room_id=room.id, order=1).channel_name)() is None
     s8 = ids(room.state, 0, ["S8"])[0]
     await host.act("play", card=[str(s8)], mode="effect")

@@ -62,7 +62,7 @@ async def test_select_play_refusal_and_hint_cycle(make_room):
     await tab.act("play", card=[str(c) for c in pair])
     room = await get(room.id)
     assert room.state["trick"]["last"]["cards"] == sorted(pair)
-    await tab.drain()
+    await tab.caught_up()
     assert "のペア" in tab.latest("field")
     await tab.close()
 
@@ -94,7 +94,7 @@ async def test_wild_reading_chip_then_result_next_hand_tribute_and_return(make_r
     await tab.act("play", card=[str(c) for c in special["cards"]], reading=other["reading"])
     room = await get(room.id)
     assert room.state["trick"]["last"]["reading"] == other["reading"]
-    await tab.drain()
+    await tab.caught_up()
     assert "扱い" in tab.latest("field")
 
     # the end of hand 1 (scripted, as a new version: a tab re-renders only its hand for a
@@ -109,7 +109,7 @@ async def test_wild_reading_chip_then_result_next_hand_tribute_and_return(make_r
     assert "0" not in room.timers  # the receiver is not asked during tribute
     room = await run_cpus(room.id, lambda r: r.state["phase"] != "tribute")
     assert room.state["phase"] == "return"
-    await tab.drain()
+    await tab.caught_up()  # the CPUs' tributes shown
     hand_html = tab.latest("hand-form")
     suggested = E.suggested_return(room.state, 0)
     assert "これを返す" in hand_html and f'data-card="{suggested}"' in hand_html.split("これを返す")[0].rsplit("<button", 1)[-1]
