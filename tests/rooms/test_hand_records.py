@@ -132,7 +132,7 @@ async def test_the_socket_shows_the_commitment_then_lists_the_finished_hand(make
             break
         await tick_due(room)
         await tab.drain(0.01)
-    await tab.drain()
+    await tab.caught_up()  # the hand's end shown
     record = (await adb(HandRecord.objects.get)(room_id=room.id)).record
     everything = "".join(tab.messages)
     assert record["commitment"] == shown and f'href="/rooms/{room.id}/hands/1/"' in everything

@@ -45,7 +45,7 @@ async def test_a_guest_is_told_only_the_host_can(make_room, caplog, language):
     await adb(lobby.add_cpu)(room.id, 0, (await adb(Room.objects.get)(pk=room.id)).version)
     host, guest = Tab(room.id), Tab(room.id, language=language)
     await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()  # (each reply below is the next message)
     before = await adb(state)(room.id)
     caplog.set_level(logging.ERROR)
     for msg in TRIES:

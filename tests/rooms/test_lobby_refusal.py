@@ -31,8 +31,10 @@ async def test_a_refused_game_sends_the_waiting_room_again_with_the_rooms_game(m
     before = await adb(Room.objects.get)(pk=room.id)
     assert before.game == "daifugo"
     assert selected_game(tab.latest("lobby")) == "daifugo"
+    n = len(tab.messages)
     await tab.send(act="options", version=str(before.version), game="guandan")
-    got = "".join(await tab.drain())
+    await tab.until(lambda t: "掼蛋は4人" in "".join(t.messages[n:]))
+    got = "".join(tab.messages[n:])
     assert "掼蛋は4人で遊ぶゲームです。いま5席あります。" in got  # the refusal, with what the game needs
     assert 'id="lobby"' in got, "the waiting room is sent again"
     assert selected_game(got) == "daifugo"

@@ -66,15 +66,16 @@ async def test_the_host_moves_a_seat_over_the_socket_and_the_badges_follow(make_
     host, guest = Tab(room.id), Tab(room.id)
     shown = await host.open(toks["あき"])
     g = await guest.open(toks["ふゆ"])
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()  # the host's screen shows ふゆ's seat
     shown = host.messages[-1]
     fuyu, aki = await adb(seat_id)(room.id, "ふゆ"), await adb(seat_id)(room.id, "あき")
     assert f'value="move_up" hx-vals=\'{{"id": "{fuyu}"}}\'' in shown and f'value="move_up" hx-vals=\'{{"id": "{aki}"}}\'' not in shown
     assert 'value="move_up"' not in g
     # (Guandan seats 4 and no other count: the count is shown, not a drop-down of one choice)
     assert 'name="players"' not in shown and '<div class="option-fixed">人数 <b>4</b></div>' in shown
+    v = host.version
     await host.comm.send_to(text_data=json.dumps({"act": "move_up", "id": str(fuyu), "version": str(await adb(version)(room.id))}))
-    await host.drain()
+    await host.until(lambda t: t.version > v)  # the move's reply
     assert await adb(names)(room.id) == ["ふゆ", "あき"]
     rows = host.messages[-1].split('class="seat-row"')[1:]
     assert "ふゆ" in rows[0] and "team0" in rows[0] and "あき" in rows[1] and "team1" in rows[1]
@@ -96,7 +97,7 @@ async def test_two_quick_taps_on_one_seat_move_it_up_twice(make_room):
     cpu2 = str(await adb(seat_id)(room.id, "CPU 2"))
     for _ in range(2):
         await host.comm.send_to(text_data=json.dumps({"act": "move_up", "id": cpu2, "version": held}))
-    await host.drain()
+    await host.until(lambda t: t.version >= int(held) + 2)  # both moves' replies (a refusal makes no version)
     assert await adb(names)(room.id) == ["あき", "CPU 2", "ふゆ", "CPU 1"]
     assert not any('data-code="stale"' in m or 'data-code="malformed"' in m for m in host.messages)
     for bad in ("0", "-3", "1e3", ["1"], None, str(2 ** 70)):  # hostile ids: refused, nothing moves
