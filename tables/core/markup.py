@@ -58,6 +58,15 @@ def memoised(key: tuple, build) -> Markup:
 #: named is not followed by "（あなた）" again (``name in YOU`` in the templates)
 YOU = frozenset(i18n.catalog(code).gettext("あなた") for code in i18n.CODES)
 
+
+def within(name):
+    """``name`` where a sentence names a seat after its start (its object, an arrow's
+    receiver, a list in brackets): the practice's seat named あなた reads "you" there in
+    English, not "You" ("CPU 2 passed 1 card to you"; 你 and あなた read as they are). A
+    seat at a sentence's start keeps its name ("You: on lead")."""
+    return i18n.pgettext("seat within a sentence", "あなた") if name in YOU else name
+
+
 #: suit letter of a card's code → its mark
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: jokers' codes → (corner, centre) marks; BJ (big) red, LJ (small) black, Daifugō's JK one

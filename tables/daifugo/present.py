@@ -26,7 +26,7 @@ from games.daifugo.present import LABELS, code_labels as _cards, play_labels, vi
 from ..core import options as opts
 from ..core.cache import per_state
 from ..core.i18n import current as _language, gettext as _, gettext_noop, ngettext
-from ..core.markup import SUIT_MARKS, escape
+from ..core.markup import SUIT_MARKS, escape, within
 from ..core.presenter import Presenter
 from ..core.words import turn_line
 from ..core.screen import CARD_CHOICES, SIMPLE_ACTIONS, is_button, table_deadline_ms
@@ -183,7 +183,7 @@ def _words(view: dict, players: list, out: dict) -> dict:
         "graveyard": say(_("墓地 %(n)s枚"), n=len(view.get("graveyard") or ())),
         "next_rank": next_rank(bind),
         "bind_suits": "".join(SUIT_MARKS.get(s, s) for s in bind.get("suit") or ()) if bind else "",  # ["C", "S"] → ♣♠
-        "field_by": say(_("%(name)s が出しました"), name=out["field_by"]) if view["field"] else "",
+        "field_by": say(_("%(name)s が出しました"), name=within(out["field_by"])) if view["field"] else "",
         "turn": turn_line(_("%(name)s の番です"), _safe(turn["name"])) if turn else "",
         "exchange": say(ngettext("交換：%(n)s枚選んで渡してください", "交換：%(n)s枚選んで渡してください", exchange["give"]), n=exchange["give"]) if exchange else "",
         "pick": say(ngettext("%(what)s：%(n)s枚選んでください", "%(what)s：%(n)s枚選んでください", pending["count"]), what=pending["what"], n=pending["count"])
@@ -358,6 +358,9 @@ def log_text(event: dict, names: dict) -> str:
         seat = event[key]
         return names.get(seat, f"P{seat + 1}")
 
+    def whom(key="to"):  # a seat named after the line's start: "… to you", "… → you:"
+        return within(who(key))
+
     def effect():
         name = EFFECT_JA.get(event.get("effect"))
         return _(name) if name else ""
@@ -390,13 +393,13 @@ def log_text(event: dict, names: dict) -> str:
     if t == "effect":
         return _("%(seat)s %(effect)s") % {"seat": who(), "effect": effect()}
     if t == "seven_pass":
-        return ngettext("%(seat)s → %(to)s に%(n)s枚渡しました", "%(seat)s → %(to)s に%(n)s枚渡しました", event["count"]) % {"seat": who(), "to": who("to"), "n": event["count"]}
+        return ngettext("%(seat)s → %(to)s に%(n)s枚渡しました", "%(seat)s → %(to)s に%(n)s枚渡しました", event["count"]) % {"seat": who(), "to": whom(), "n": event["count"]}
     if t == "discard":
         return _("%(seat)s %(cards)s を捨てました") % {"seat": who(), "cards": _cards(event["cards"])}
     if t == "redeal":
         return ngettext("配り直し：%(n)s枚ずつ", "配り直し：%(n)s枚ずつ", event["each"]) % {"n": event["each"]}
     if t in ("tribute", "exchange", "received"):
-        return _("%(from)s → %(to)s：%(cards)s") % {"from": who("from"), "to": who("to"), "cards": _cards(event["cards"])}
+        return _("%(from)s → %(to)s：%(cards)s") % {"from": who("from"), "to": whom(), "cards": _cards(event["cards"])}
     return t
 
 

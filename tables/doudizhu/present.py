@@ -18,6 +18,7 @@ from ..core import i18n
 from ..core.counter import unseen_by_rank
 from ..core.i18n import gettext as _, gettext_noop, ngettext, pgettext
 from ..core.logtail import tail
+from ..core.markup import within
 from ..core.presenter import Presenter
 from ..core.words import turn_line
 
@@ -175,7 +176,7 @@ class DoudizhuPresenter(Presenter):
             "result_rows": [p for p in ctx["players"]] if result else [],
             "winner_names": [names.get(s) for s in view["winners"]],
             "i_won": bool(result and me.order in result["winners"]),
-            "dd": words(view, names, trick, turn_name, result, bool(result and me.order in result["winners"])),
+            "dd": words(view, names, trick, turn_name, result, bool(result and me.order in result["winners"]), me.order),
             "card_label": card_label,
         }
 
@@ -321,15 +322,19 @@ def bidding_line(view: dict, names: dict) -> str:
     again (try18: 「まだ入札はありません」 beside two seats' 入札しない read as if their passes
     were lost)."""
     if view["highest_bid"]:
-        return _("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": names.get(view["highest_bidder"], "")}
+        return _("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": within(names.get(view["highest_bidder"], ""))}
     if view["bids"]:
         return _("入札中：まだ入札はありません（全員が入札しないと配り直し）")
     return _("入札中：まだ入札はありません")
 
 
-def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict | None, i_won: bool) -> dict:
+def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict | None, i_won: bool,
+          me: int | None = None) -> dict:
     """The sentences of the status, the field and the result (seed 001 §3, §15–§19,
-    §23) in the current language, with their numbers and names filled in."""
+    §23) in the current language, with their numbers and names filled in. ``me``: the
+    reader's seat (its own win as the landlord says "the landlord wins (you win)", not
+    "the landlord You wins (you win)"); a seat named after a sentence's start reads "you" in
+    English (:func:`tables.core.markup.within`)."""
     b = Markup('<b data-b>%s</b>') % view["B"]
     # a scored hand shows its settled N and P, spring and anti-spring counted (§17–§19),
     # as its result card does (try16: the bar kept N＝1 · P＝2 beside N＝2 · P＝4)
@@ -344,11 +349,13 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
         "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": play_name(trick["type"])}
                   if trick else ""),
         "turn": turn_line(_("%(name)s の番です"), turn_name) if turn_name else "",  # yours: my_turn_line (tables/core/screen.py)
-        "landlord": _("→ %(name)s（地主）") % {"name": names.get(view["landlord"], "")},
+        "landlord": _("→ %(name)s（地主）") % {"name": within(names.get(view["landlord"], ""))},
     }
     if result:
         landlord = names.get(result["landlord"], "")
-        if result["winner"] == "landlord":
+        if result["winner"] == "landlord" and result["landlord"] == me:
+            title = _("第%(n)s局の結果：地主の勝ち（あなたの勝ち）")
+        elif result["winner"] == "landlord":
             title = (_("第%(n)s局の結果：地主 %(name)s の勝ち（あなたの勝ち）") if i_won
                      else _("第%(n)s局の結果：地主 %(name)s の勝ち（あなたの負け）"))
         else:

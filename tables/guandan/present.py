@@ -27,6 +27,7 @@ from ..core import options as opts
 from ..core.counter import unseen_by_rank
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.logtail import tail
+from ..core.markup import within
 from ..core.presenter import Presenter
 from ..core.screen import is_button
 from ..core.words import turn_line, with_outcome
@@ -342,7 +343,7 @@ class GuandanPresenter(Presenter):
                 "pass_button": next((b for b in buttons if b["type"] == "pass"), None),
                 "next_button": next((b for b in buttons if b["type"] == "next_hand"), None),
                 "tributes": tributes, "returns": returns,
-                "transfers": [dict(t, from_name=names.get(t["from"]), to_name=names.get(t["to"]),
+                "transfers": [dict(t, from_name=names.get(t["from"]), to_name=within(names.get(t["to"])),
                                    card=dict(t["card"], label=card_text(t["card"]["label"])))
                               for t in (tr["transfers"] if tr else [])],
                 "turn_line": next((turn_line(formats()["turn_of"], p["name"]) for p in ctx["players"]
@@ -388,7 +389,7 @@ def _anti_line(view: dict, names: dict) -> str | None:
     if in_trick != len(view.get("played", ())):  # a trick was already won: not the first
         return None
     return _("抗貢：献上する側（%(names)s）が大ジョーカーを2枚持っているので献上なし") % {
-        "names": _("、").join(str(names.get(g)) for g in tr["givers"])}
+        "names": _("、").join(str(within(names.get(g))) for g in tr["givers"])}
 
 
 def field_event(last: dict | None) -> str:
