@@ -6,6 +6,7 @@ import pytest
 from channels.db import database_sync_to_async as adb
 
 from games import get_engine
+from rooms.consumers import PONG
 from rooms.models import Room
 
 from room_tabs import Tab
@@ -19,22 +20,25 @@ async def test_a_double_click_on_play_is_dropped_quietly(make_room):
     room, tabs, names = await at_a_persons_turn(make_room)
     turn = room.state["turn"]
     a = tabs[names[turn]]
-    await a.drain()
+    await a.caught_up()  # the version the clicks name is the room's
     legal = E.legal_actions(room.state, turn)
     play = next((x for x in legal if x["type"] == "play" and x["mode"] == "plain"), None)
     if play is None:  # nothing beats the field: a double click on パス
         msg = dict(act="pick", version=str(a.version), index=str([x for x in legal if "cards" not in x].index({"type": "pass"})))
     else:
         msg = dict(act="play", version=str(a.version), card=[str(c) for c in play["cards"]], mode="plain")
+    n = len(a.messages)
     await a.send(**msg)
     await a.send(**msg)  # the second click of a double click, same version, same cards
-    got = [await a.recv()] + await a.drain()
+    await a.ping()  # (the socket's messages are handled in turn: both clicks' answers come before its pong)
+    got = a.messages[n:]
     after = await adb(Room.objects.get)(pk=room.id)
     assert after.version == room.version + 1  # played once
     assert not any("画面が古く" in h or 'data-code="stale"' in h for h in got)
     # a move at an old version that is NOT the one just made is still refused as stale
+    n = len(a.messages)
     await a.send(**dict(msg, act="play", card=["0", "1"], mode="plain"))
-    assert 'data-code="stale"' in "".join([await a.recv()] + await a.drain())
+    await a.until(lambda t: 'data-code="stale"' in "".join(t.messages[n:]))
     for t in tabs.values():
         await t.close()
 
@@ -65,9 +69,11 @@ async def test_the_waiting_room_describes_every_rule_switch_in_one_line(make_roo
 async def test_a_late_interrupt_at_a_room_says_why_it_did_nothing(make_room):
     room, tabs, names = await at_a_persons_turn(make_room)
     a = tabs[names[room.state["turn"]]]
-    await a.drain()
+    await a.caught_up()
+    n = len(a.messages)
     await a.send(act="interrupt", version=str(a.version - 1), index="0")
-    got = "".join([await a.recv()] + await a.drain())
+    await a.until(lambda t: 'data-code="late"' in "".join(t.messages[n:]))
+    got = "".join(a.messages[n:])
     assert 'data-code="late"' in got and "間に合いませんでした" in got
     assert (await adb(Room.objects.get)(pk=room.id)).version == room.version
     for t in tabs.values():
@@ -82,10 +88,10 @@ async def test_a_quiet_selection_is_kept_and_shown_when_the_turn_comes(make_room
     room, tabs, names = await at_a_persons_turn(make_room)
     waiting = next(t for n, t in tabs.items() if n != names[room.state["turn"]])
     order = next(s for s, n in names.items() if tabs.get(n) is waiting)
-    await waiting.drain()
+    await waiting.caught_up()
     keep = room.state["hands"][order][:2]
     await waiting.send(act="select", card=[str(c) for c in keep], quiet="1")
-    assert await waiting.drain() == []  # nothing comes back
+    assert await waiting.ping() == [PONG]  # nothing comes back (an answer would come before the pong)
     mover = tabs[names[room.state["turn"]]]
     legal = E.legal_actions(room.state, room.state["turn"])
     if {"type": "pass"} in legal:
@@ -94,7 +100,7 @@ async def test_a_quiet_selection_is_kept_and_shown_when_the_turn_comes(make_room
         play = next(x for x in legal if x["type"] == "play" and x["mode"] == "plain")
         await mover.act("play", card=[str(c) for c in play["cards"]], mode="plain")
     await run_cpus(room.id, lambda r: r.state["turn"] == order or r.state["phase"] != "play")
-    await waiting.drain()
+    await waiting.caught_up()
     hand = waiting.latest("hand-form")
     for c in keep:
         assert re.search(rf'value="{c}" checked', hand)

@@ -61,7 +61,7 @@ async def test_hostile_options_are_refused_in_place_and_log_nothing(make_room, c
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     # a proper change still goes through
     await tab.send(act="options", version=str(after.version), speed="fast", turn_limit="30")
-    await tab.drain()
+    await tab.until(lambda t: t.version > after.version)  # its reply
     changed = await adb(Room.objects.get)(pk=room.id)
     assert changed.options["speed"] == "fast" and changed.options["turn_limit"] == 30
     await tab.close()
