@@ -217,6 +217,24 @@ async def tick_due(room) -> None:
     await adb(driver.tick)()
 
 
+async def eventually(check, timeout: float = 10) -> None:
+    """Wait until ``check()`` (run in a database thread) is true: for what a socket writes
+    after its reply (a lease renewed once a message is handled). AssertionError after
+    ``timeout`` seconds, naming the check."""
+    from channels.db import database_sync_to_async as adb
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await adb(check)():
+        if loop.time() > deadline:
+            try:
+                what = inspect.getsource(check).strip()
+            except (OSError, TypeError):
+                what = repr(check)
+            raise AssertionError(f"{timeout} s passed before this held: {what}")
+        await asyncio.sleep(0.05)
+
+
 async def run_cpus(room_id, until, limit=400):
     """Make every timer of the room due and tick the driver until ``until(room)``."""
     for _ in range(limit):
