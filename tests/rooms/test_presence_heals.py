@@ -12,7 +12,7 @@ from django.utils import timezone
 from rooms import consumers, driver, lobby, passphrase, presence, tokens
 from rooms.models import Room, Seat
 
-from room_tabs import Tab
+from room_tabs import Tab, eventually
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 PHRASE = "さくら もち"
@@ -43,8 +43,8 @@ async def test_an_open_socket_heard_from_takes_back_a_seat_its_lapsed_lease_let_
     await adb(driver.housekeeping)()
     assert (await seat(room, "あき")).channel_name is None  # the lease lapsed: let go
     assert (await adb(Room.objects.get)(pk=room.id)).empty_since is not None
-    await a.send(act="ping"); await b.send(act="ping")  # ... but the sockets are open and heard from
-    await a.drain(); await b.drain()
+    await a.ping(); await b.ping()  # ... but the sockets are open and heard from
+    await a.caught_up(); await b.caught_up()  # (the other's seat taken back shown)
     for name in ("あき", "ふゆ"):
         s = await seat(room, name)
         assert s.channel_name and presence.is_live(s, timezone.now()) and s.left_at is None
@@ -60,8 +60,8 @@ async def test_a_socket_that_plays_without_pinging_keeps_its_lease(make_room, mo
     await a.open(toks["あき"])
     await age(room, 25, seen_at=True)
     await a.send(act="hint")  # a handled message, no ping
-    await a.drain()
-    assert (await seat(room, "あき")).seen_at > timezone.now() - timedelta(seconds=5)
+    await a.recv()  # its answer (the lease is renewed after it)
+    await eventually(lambda: Seat.objects.get(room=room, name="あき").seen_at > timezone.now() - timedelta(seconds=5))
     await a.close()
 
 
@@ -93,8 +93,7 @@ async def test_a_frozen_clients_own_reconnect_gets_its_seat_back_in_seconds(make
     assert s.channel_name is not None and new.token not in (None, token)
     # the frozen socket wakes up later: it is told the seat is in use elsewhere
     await old.drain()
-    await old.send(act="ping")
-    await old.drain()
+    await old.ping()  # (its answer, the seat lost, comes before the pong)
     assert "ほかの画面" in "".join(old.messages[-3:])
     assert (await seat(room, "あき")).channel_name == s.channel_name
     await old.close(); await new.close()
@@ -127,8 +126,8 @@ async def test_a_person_gone_past_the_grace_no_longer_holds_a_waiting_room_place
     await adb(Seat.objects.filter(room=room, name="なつ").update)(left_at=then)
     await adb(driver.housekeeping)()
     assert not await adb(Seat.objects.filter(room=room, name="なつ").exists)()
-    await host.drain()
-    assert "なつ" in host.messages[0] and "なつ" not in host.latest("lobby")
+    await host.until(lambda t: "なつ" not in t.latest("lobby"))
+    assert "なつ" in host.messages[0]
     await host.close(); await fuyu.close()
 
 
@@ -141,8 +140,8 @@ async def test_an_open_socket_whose_waiting_room_place_went_is_told_and_may_join
     then = timezone.now() - presence.GRACE - timedelta(seconds=1)
     await adb(Seat.objects.filter(room=room, name="ふゆ").update)(left_at=then)
     await adb(driver.housekeeping)()  # ... and after the grace her place goes
-    await fuyu.drain()
-    assert "席がなくなりました" in "".join(fuyu.messages[-3:]) and getattr(fuyu, "closed", None) is None
+    await fuyu.until(lambda t: "席がなくなりました" in "".join(t.messages[-3:]))
+    assert getattr(fuyu, "closed", None) is None
     assert 'name="name"' in fuyu.latest("stage")  # the join form: she may enter again
     await host.close(); await fuyu.close()
 
@@ -160,8 +159,7 @@ async def test_the_host_role_passes_to_the_longest_present_after_the_grace(make_
     await adb(driver.housekeeping)()
     hosts = await adb(lambda: list(Seat.objects.filter(room=room, is_host=True).values_list("name", flat=True)))()
     assert hosts == ["ふゆ"]  # the first to arrive of those still connected
-    await tabs["ふゆ"].drain()
-    assert "ゲーム開始" in "".join(tabs["ふゆ"].messages[-3:])  # she can start now
+    await tabs["ふゆ"].until(lambda t: "ゲーム開始" in "".join(t.messages[-3:]))  # she can start now
     for n in ("ふゆ", "なつ"):
         await tabs[n].close()
 
