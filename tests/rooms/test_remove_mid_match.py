@@ -37,16 +37,18 @@ async def test_the_host_removes_a_person_and_a_cpu_plays_their_seat(make_room):
     room, toks = await started(make_room)
     host, guest = Tab(room.id), Tab(room.id)
     await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
-    await host.drain(); await guest.drain()
+    await host.caught_up(); await guest.caught_up()
+    v, n = host.version, len(host.messages)
     await host.comm.send_to(text_data=json.dumps({"act": "remove", "seat": "1", "version": str(await adb(version)(room.id))}))
-    await guest.drain(0.5)
+    await guest.until(lambda t: t.closed is not None)
     assert getattr(guest, "closed", None) == 4403
     assert "ホストにより部屋から外されました。" in guest.messages[-1], guest.messages[-1][:300]
     after = await adb(seats)(room.id)
     assert after[1][:3] == (1, "cpu", "ふゆ (CPU)") and after[1][3] is None  # no token claims it again
     room_after = await adb(Room.objects.get)(pk=room.id)
     assert room_after.status == Room.Status.PLAYING  # the match goes on
-    shown = "".join(await host.drain())
+    await host.until(lambda t: t.version > v)  # the removal's reply
+    shown = "".join(host.messages[n:])
     assert "ふゆ (CPU)" in shown and 'id="people" class="people" hidden' in shown  # no one left to remove
     again = Tab(room.id)  # ふゆ reloads: not told the seat comes back (try30)
     page = await again.open(toks["ふゆ"])
@@ -89,7 +91,7 @@ async def test_a_removed_socket_cannot_play_the_seat_it_had(make_room):
     await adb(lobby.remove)(room.id, 0, 1, await adb(version)(room.id))
     v = await adb(version)(room.id)
     await guest.comm.send_to(text_data=json.dumps({"act": "pass", "version": str(v)}))
-    await guest.drain(0.5)
+    await guest.until(lambda t: t.closed is not None)
     assert getattr(guest, "closed", None) == 4403
     assert (await adb(seats)(room.id))[1][1] == "cpu"
 

@@ -32,8 +32,10 @@ async def test_three_people_at_one_table_each_read_their_own_language(make_room)
     for html in first.values():  # names as typed, in every language
         assert all(name in html for name in tabs)
     for t in tabs.values():
+        await t.caught_up()  # the later hellos shown: each leave's reply is the next message
+    for t in tabs.values():
         await t.send(act="leave")  # asks again: the game goes on
-    armed = {n: "".join(await t.drain()) for n, t in tabs.items()}
+    armed = {n: await t.recv() for n, t in tabs.items()}
     assert [leave_button(armed[n]) for n in tabs] == ["退出する？", "Leave?", "确定退出？"]
 
 
@@ -54,15 +56,21 @@ async def test_three_people_each_read_the_rooms_notices_in_their_own_language(ma
     for n, t in tabs.items():
         await t.open(toks[n])
     for t in tabs.values():
+        await t.caught_up()  # the later hellos shown: each refusal is the next message
+    for t in tabs.values():
         await t.send(act="resume")
-    told = {n: notice("".join(await t.drain())) for n, t in tabs.items()}
+    told = {n: notice(await t.recv()) for n, t in tabs.items()}
     assert told == {"あき": ("not_auto", "おまかせ中ではありません。"),
                     "Bob": ("not_auto", "The CPU is not standing in for this seat."),
                     "王芳": ("not_auto", "这个座位不在托管中。")}
-    for t in tabs.values():  # 退出, asked twice during a game: the last words
+    sent = {}
+    for n, t in tabs.items():  # 退出, asked twice during a game: the last words
         await t.send(act="leave")
-        await t.drain()
+        await t.ping()  # the first press answered (it asks)
+        sent[n] = len(t.messages)
         await t.send(act="leave")
-    left = {n: "".join(await t.drain()) for n, t in tabs.items()}
+    for t in tabs.values():
+        await t.until(lambda t: t.closed is not None)  # the words, then the close
+    left = {n: "".join(t.messages[sent[n]:]) for n, t in tabs.items()}
     assert [re.search(r'<p class="notice">([^<]*)</p>', left[n]).group(1) for n in tabs] == [
         "退出しました。", "You left.", "已退出。"]

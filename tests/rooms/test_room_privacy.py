@@ -69,7 +69,7 @@ async def test_socket_messages_of_a_whole_game_hold_only_own_cards(make_room):
             break
         await tick_due(room)
         await tab.drain(0.01)
-    await tab.drain()
+    await tab.caught_up()  # the hand's end shown
     assert E.is_over(room.state) and "結果" in tab.latest("result")
     everything = "".join(tab.messages)
     ids = {int(i) for i in re.findall(r'name="card" value="(\d+)"', everything)}
