@@ -30,6 +30,13 @@ class Presenter:
         by default."""
         return {}
 
+    def refusal(self, notice: dict | None, legal: list[dict], my_turn: bool) -> dict | None:
+        """The notice to show for ``notice`` (a refusal, a hint; None: none), given the
+        seat's ``legal`` actions and whether it is its turn: a game may say a refusal more
+        exactly than the engine's code can (the engine refuses the message, the table
+        knows the position). ``notice`` itself by default."""
+        return notice
+
     def action_label(self, action: dict) -> str:
         """The name of a legal ``action`` (a play, a bid, a pass…) in the current language,
         as hints and buttons show it. Games override this; the default is the engine's

@@ -256,8 +256,10 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
     span_ms = int(((room.options or {}).get("turn_limit") or 0) * 1000)
     players = [_player(info, by_order.get(info["seat"]), me, view, timers, live, span_ms) for info in infos]
     mine = timers.get(str(me.order))
+    my_turn = view.get("turn") == me.order and not _held(view)
+    notice = present.refusal(base.get("notice"), legal, my_turn)
     ctx = {
-        **CARD_MARKUP, **base, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
+        **CARD_MARKUP, **base, "notice": notice, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},
         "play_modes": sorted({a.get("mode", "plain") for a in legal if a.get("type") == "play"}),
         "choices": [{"kind": k, "label": _(label)} for k, label in CARD_CHOICES.items()
@@ -267,14 +269,14 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "my_deadline_ms": int(mine[1] * 1000) if mine and mine[0] == "limit" else None,
         "placed": _placed(infos, me.order),
         "me_player": next((p for p in players if p["seat"] == me.order), None),
-        "my_turn": view.get("turn") == me.order and not _held(view),
+        "my_turn": my_turn,
         "commitment": history.commitment(getattr(room, "hand", None)),
         "past_hands": history.past(getattr(room, "hand", None))[-PAST_SHOWN:],
         "stamp_codes": stamps.CODES,
         "stamp_words": {code: _(stamps.WORDS[code]) for code in stamps.CODES},
         "auto_intervals": [(ms, _("%(n)s秒") % {"n": n}) for ms, n in AUTO_INTERVALS],
         "history_words": _history_words(history.past(getattr(room, "hand", None))[-PAST_SHOWN:]),
-        "notice_text": words.notice_text(room.game, base.get("notice")),
+        "notice_text": words.notice_text(room.game, notice),
         "removable": _removable(seats, me),
     }
     ctx["my_turn_line"] = my_turn_line(bool(ctx["me_player"] and ctx["me_player"]["auto"]))

@@ -89,7 +89,19 @@ class DaifugoPresenter(Presenter):
         "interrupt_cards": gettext_noop("場と同じ枚数の9で割り込んでください。"),
         "choose_count": gettext_noop("%(count)s枚選んでください。"),
         "no_cards": gettext_noop("カードを選んでください。"),
+        "must_pass": gettext_noop("場に出せる札がありません。パスしましょう。"),  # 出す's title and the hint say it so
     }
+
+    def refusal(self, notice: dict | None, legal: list[dict], my_turn: bool) -> dict | None:
+        """出す pressed with nothing selected (the engine's ``no_cards``) on a turn where
+        nothing in the hand beats the field (only a pass is legal; 出す stays shown then,
+        :func:`_play_modes`) says so and asks for a pass (``must_pass``; a new user was
+        asked to choose cards that could never be played)."""
+        if (notice and notice.get("code") == "no_cards" and my_turn
+                and any(a.get("type") == "pass" for a in legal) and not any(a.get("type") == "play" for a in legal)):
+            return {**notice, "code": "must_pass", "ja": "場に出せる札がありません。パスしましょう。",
+                    "en": "Nothing you hold beats the field: pass."}
+        return notice
 
     def action_label(self, action: dict) -> str:
         """A hint's reason (the engine's ``ja``, games.daifugo.cpu.REASONS) or a play's
