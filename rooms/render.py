@@ -19,7 +19,7 @@ from tables.core import i18n, options as opts, screen as table, words
 from tables.core.screen import Screen, is_button, stage  # noqa: F401 (the consumers' API)
 
 from .models import Room
-from .presence import is_live, live_orders
+from .presence import GRACE, is_live, live_orders
 
 LOBBY_PARTS = ("lobby", "msg", "leave")
 
@@ -66,7 +66,10 @@ def notice_text(room: Room | None, notice: dict | None) -> str:
 
 
 def _simple(kind: str, ctx: dict) -> Screen:
-    return Screen(kind, {}, f"rooms/stage_{kind}.html", ctx)
+    """A screen of one fragment (``templates/jinja2/rooms/stage_<kind>.html``); ``grace``:
+    the seconds after which a game nobody is connected to ends (seed 004 §2, what the
+    closed and the refused screens tell)."""
+    return Screen(kind, {}, f"rooms/stage_{kind}.html", {**ctx, "grace": int(GRACE.total_seconds())})
 
 
 def _lobby_context(room: Room, seats: list, me, now: datetime, base: dict) -> dict:
