@@ -15,7 +15,8 @@ from tefuda_site.asgi import application
 
 
 class Tab:
-    """One browser tab's socket: ``open()`` says hello, ``recv()`` collects HTML."""
+    """One browser tab's socket: ``open()`` says hello, ``recv()`` collects HTML; ``until()``,
+    ``caught_up()`` and ``ping()`` wait for an outcome, ``drain()`` for silence."""
 
     def __init__(self, room_id, bid: str | None = None, origin: bytes = b"http://testserver",
                  language: str | None = None, accept_language: str | None = None):
@@ -66,7 +67,10 @@ class Tab:
         ``await tab.until(lambda t: "あなたの番" in t.latest("status"))`` or
         ``await tab.until(lambda t: t.version >= room.version)``. It is asked first of what
         was read already (a reply that ``act``/``recv`` read counts, and then nothing is
-        read), then after every message, each appended to ``messages`` as ``recv`` does.
+        read), then after every message, each appended to ``messages`` as ``recv`` does;
+        so it must name what is new (a version past the one shown, a text in
+        ``t.messages[n:]`` for the ``n`` read before sending), not what the screen showed
+        already.
 
         A close from the server sets ``closed`` (as ``drain`` does) and ends the wait: if
         ``predicate`` is still false, AssertionError. AssertionError too after ``timeout``
