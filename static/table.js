@@ -3,7 +3,8 @@
      the choice is kept in localStorage and re-applied after every message;
    - 自動プレイ [data-auto-toggle] + [data-auto-interval]: while on (sessionStorage, per
      room), on this seat's turn it waits the chosen interval, then presses the hidden
-     #auto-send button (the server plays the CPU's move for this seat). Stop any time.
+     #auto-send button (the server plays the CPU's move for this seat). Stop any time; it
+     stops by itself at the hand's result.
    - #hand-form.picked while a card is chosen;
    - a card (un)selected presses the hidden #select-send ("quiet": nothing comes back):
      the table keeps the selection, so cards chosen while waiting stay selected when the
@@ -104,10 +105,15 @@
     var on = !!form.querySelector("input[name=card]:checked");
     if (form.classList.contains("picked") !== on) form.classList.toggle("picked", on);
   }
-  // 自動プレイ belongs to one game: back in the waiting room it is off, so a new game never
-  // starts playing itself (a tester's 27-card Guandan hand was down to 8 in 5 s)
+  // 自動プレイ belongs to one hand: at its result, and back in the waiting room, it is off,
+  // so a new hand or game never starts playing itself (a tester's 27-card Guandan hand was
+  // down to 8 in 5 s; try42's next Guandan hand paid its tribute and played by itself)
+  function handOver() {
+    var result = document.getElementById("result");
+    return !!(result && !result.hidden);
+  }
   room.addEventListener("tefuda:swapped", function () {
-    if (autoOn() && document.getElementById("lobby")) stopAuto();
+    if (autoOn() && (document.getElementById("lobby") || handOver())) stopAuto();
     applySort(); syncAuto(); markPicked();
   });
   markPicked();
