@@ -53,13 +53,14 @@ def _next_order(room: Room) -> int:
 
 
 def unique_name(name: str, seats: list) -> str:
-    """``name``, or ``name 2``, ``name 3``… when someone in the room already has it (so
-    「…の番です」 and the log never mean two people)."""
+    """``name``, or ``name (2)``, ``name (3)``… when someone in the room already has it (so
+    「…の番です」 and the log never mean two people). The number is in brackets: a bare
+    ``Alice 2`` read as a card at the table ("Alice 2: ♥4", 2 is a rank: try42)."""
     taken = {s.name for s in seats}
     n, candidate = 1, name
     while candidate in taken:
         n += 1
-        candidate = f"{name} {n}"
+        candidate = f"{name} ({n})"
     return candidate
 
 

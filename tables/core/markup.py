@@ -165,17 +165,17 @@ def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: s
                   + (" checked" if checked else "") + card_close(label, "label", marks=marks, said=False))
 
 
-#: a name's last word when it is a number: what rooms.lobby.unique_name adds to a name
-#: already taken in the room ("Taro", "Taro 2"), kept whole when the name is cut; only
-#: after a part long enough to be cut at all (6+ characters: "CPU 1" stays one span)
-_DUP = re.compile(r"^(.{6,}?)( [0-9]{1,3})$", re.S)
+#: a name's last word when it is a number in brackets: what rooms.lobby.unique_name adds to
+#: a name already taken in the room ("Taro", "Taro (2)"), kept whole when the name is cut
+#: ("CPU 1", with no brackets, stays one span)
+_DUP = re.compile(r"^(.+?)( \([0-9]{1,3}\))$", re.S)
 
 
 def name_span(name, prefix: str = "", cls: str = "name") -> Markup:
     """A seat's name as ``<span class="name">``, cut with an ellipsis by the CSS when it is
-    too long (static/tefuda.css ``.seat .name``). When the name ends in a number
-    (``"<img src=x> 2"``: two people with one name, rooms.lobby.unique_name) only the part
-    before it is cut: ``<span class="name split"><span>…</span><span> 2</span></span>``,
+    too long (static/tefuda.css ``.seat .name``). When the name ends in a number in brackets
+    (``"<img src=x> (2)"``: two people with one name, rooms.lobby.unique_name) only the part
+    before it is cut: ``<span class="name split"><span>…</span><span> (2)</span></span>``,
     so two cut names still differ (try16). ``prefix`` (Guandan's seat label) comes first,
     inside the part that is cut."""
     got = _DUP.match(str(name))

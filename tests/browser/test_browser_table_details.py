@@ -498,7 +498,7 @@ def test_the_top_bar_holds_its_buttons_offline_on_a_phone(live_server_url, brows
 
 def _two_of_one_name(bid: str, bid2: str, phrase: str, game: str, name: str) -> int:
     """A started room of ``game`` where two browsers entered with the same ``name`` (the
-    second seat is named ``name 2``: rooms.lobby.unique_name); CPUs in the other seats."""
+    second seat is named ``name (2)``: rooms.lobby.unique_name); CPUs in the other seats."""
     key = passphrase.room_key(passphrase.normalise(phrase))
     room, _ = lobby.enter(key, name, tokens.digest(bid), game=game)
     lobby.enter(key, name, tokens.digest(bid2), game=game)
@@ -509,9 +509,9 @@ def _two_of_one_name(bid: str, bid2: str, phrase: str, game: str, name: str) -> 
 
 @pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
 def test_two_people_of_one_long_name_stay_told_apart_on_a_phone(live_server_url, browser, game):
-    """try16: two seats named ``<img src=x> …`` and ``<img src=x> … 2`` both read
+    """try16: two seats named ``<img src=x> …`` and ``<img src=x> … (2)`` both read
     ``<img src=…`` at 375 px. Now only the part before the number is cut: the other seat's
-    " 2" is whole inside its name's box."""
+    " (2)" is whole inside its name's box."""
     name = "<img src=x> " + LONG_NAME
     bid, bid2 = tokens.new_token(), tokens.new_token()
     room_id = on_server(_two_of_one_name, bid, bid2, f"twins {bid[:8]}", game, name)
@@ -527,10 +527,10 @@ def test_two_people_of_one_long_name_stay_told_apart_on_a_phone(live_server_url,
                  || (e.firstElementChild && e.firstElementChild.scrollWidth > e.firstElementChild.clientWidth + 1),
                 tail: tail && tail.textContent, inside: !!t && t.width > 0 && t.right <= r.right + 0.5 && t.left >= r.left - 0.5};
     })""")
-    twin = [n for n in names if n["text"].replace("\u00a0", " ").endswith(name + " 2")]
+    twin = [n for n in names if n["text"].replace("\u00a0", " ").endswith(name + " (2)")]
     assert len(twin) == 1, names
     assert twin[0]["cut"], f"{game}: the long name should be cut at 375 px for this test to mean anything: {twin}"
-    assert twin[0]["tail"].strip() == "2" and twin[0]["inside"], f"{game}: the number is not shown whole: {twin}"
+    assert twin[0]["tail"].strip() == "(2)" and twin[0]["inside"], f"{game}: the number is not shown whole: {twin}"
     assert "<img" in twin[0]["text"], twin  # escaped, shown as text
 
 

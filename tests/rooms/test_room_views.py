@@ -105,8 +105,10 @@ def test_two_people_with_one_name_are_told_apart():
             self.name = name
 
     assert unique_name("あき", []) == "あき"
-    assert unique_name("あき", [S("あき")]) == "あき 2"
-    assert unique_name("あき", [S("あき"), S("あき 2"), S("CPU 1")]) == "あき 3"
+    assert unique_name("あき", [S("あき")]) == "あき (2)"
+    assert unique_name("あき", [S("あき"), S("あき (2)"), S("CPU 1")]) == "あき (3)"
+    # try42: "Alice 2" read as a card at the table ("Alice 2: ♥4"); CPUs are named apart
+    assert unique_name("CPU 1", [S("CPU 1")]) == "CPU 1 (2)"
 
 
 @pytest.mark.django_db

@@ -143,16 +143,18 @@ def test_on_omakase_the_pages_own_auto_play_is_not_offered_beside_stop_auto():
 
 
 def test_a_numbered_long_name_is_cut_before_its_number():
-    """rooms.lobby.unique_name's "name 2" keeps its number outside the part the CSS cuts
-    (try16: two long names of one person read the same at 375 px); short names and CPUs
-    stay one span; everything is escaped."""
+    """rooms.lobby.unique_name's "name (2)" keeps its number outside the part the CSS cuts
+    (try16: two long names of one person read the same at 375 px); names without it and
+    CPUs ("CPU 1": a bare number, not unique_name's) stay one span; everything is escaped."""
     from tables.core.markup import name_span
 
     assert name_span("CPU 1") == '<span class="name">CPU 1</span>'
+    assert name_span("Player 12") == '<span class="name">Player 12</span>'
     assert name_span("Taro") == '<span class="name">Taro</span>'
-    twin = name_span("<img src=x> 2", prefix="2番")
+    twin = name_span("<img src=x> (2)", prefix="2番")
     assert twin == ('<span class="name split"><span>2番 &lt;img src=x&gt;</span>'
-                    '<span>\u00a02</span></span>')
+                    '<span>\u00a0(2)</span></span>')
+    assert name_span("Bo (12)") == '<span class="name split"><span>Bo</span><span>\u00a0(12)</span></span>'
     assert name_span("<b>") == '<span class="name">&lt;b&gt;</span>'
 
 
