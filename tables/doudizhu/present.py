@@ -11,7 +11,7 @@ import re
 
 from markupsafe import Markup
 
-from games.doudizhu.combos import RANK_INDEX, RANKS, choose_reading, classify
+from games.doudizhu.combos import RANK_INDEX, RANKS, Combo, choose_reading, classify
 from games.doudizhu.engine import RANK_OF, trick_combo
 
 from ..core import i18n
@@ -42,6 +42,26 @@ TYPE_NAMES = {
     "four_two_pair": gettext_noop("4枚＋ペア2組"),
     "bomb": gettext_noop("ボム"),
     "rocket": gettext_noop("ロケット"),
+}
+#: the play to beat as the field names it, by its type (seed 001 §5–§13): the key rank
+#: (``rank``: a pair's, a trio's or a four's with what it carries, a bomb's) or a chain's
+#: ranks, lowest to top (``low``–``high``: a straight, a pair chain, an airplane's trios), so
+#: that "Pair" says which pair (try42: 「…のペア」 did not, as Guandan's 「8のフルハウス」 does);
+#: the rocket by its name alone (:data:`TYPE_NAMES`)
+TRICK_NAMES = {
+    "single": gettext_noop("単札 %(rank)s"),
+    "pair": gettext_noop("ペア %(rank)s"),
+    "trio": gettext_noop("3枚組 %(rank)s"),
+    "trio_single": gettext_noop("3枚組 %(rank)s＋単札"),
+    "trio_pair": gettext_noop("3枚組 %(rank)s＋ペア"),
+    "straight": gettext_noop("ストレート %(low)s–%(high)s"),
+    "pair_chain": gettext_noop("連続ペア %(low)s–%(high)s"),
+    "airplane": gettext_noop("飛行機 %(low)s–%(high)s"),
+    "airplane_single": gettext_noop("飛行機 %(low)s–%(high)s＋単札"),
+    "airplane_pair": gettext_noop("飛行機 %(low)s–%(high)s＋ペア"),
+    "four_two_single": gettext_noop("4枚 %(rank)s＋単札2枚"),
+    "four_two_pair": gettext_noop("4枚 %(rank)s＋ペア2組"),
+    "bomb": gettext_noop("ボム %(rank)s"),
 }
 #: the jokers' names (a card's label, a rank in a hint or a refusal; seed 001 §2)
 JOKER_NAMES = {"LJ": gettext_noop("小王"), "BJ": gettext_noop("大王")}
@@ -241,6 +261,19 @@ def play_name(combo: str) -> str:
     return _(TYPE_NAMES[combo]) if combo in TYPE_NAMES else combo
 
 
+def trick_name(trick: dict) -> str:
+    """The play to beat (the view's ``trick``: its ``type``, ``rank_key`` and ``cards``) as
+    the field names it in the current language (:data:`TRICK_NAMES`): ``"ペア 7"`` /
+    ``"Pair 7"`` / ``"对子 7"``, ``"ストレート 3–7"``, ``"ボム 9"``; the rocket, or a trick
+    without its rank, by its type alone (:func:`play_name`)."""
+    kind, key = trick.get("type"), trick.get("rank_key")
+    if kind not in TRICK_NAMES or key not in RANK_INDEX:
+        return play_name(kind)
+    chain = Combo(kind, RANK_INDEX[key], len(trick.get("cards") or ())).chain
+    low = RANKS[max(RANK_INDEX[key] - chain + 1, 0)]
+    return _(TRICK_NAMES[kind]) % {"rank": rank_name(key), "low": low, "high": key}
+
+
 def rank_name(rank: str) -> str:
     """A rank code as a player reads it (``"10"``; the jokers 小王 / Small Joker / 小王)."""
     return _(JOKER_NAMES[rank]) if rank in JOKER_NAMES else rank
@@ -356,7 +389,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
         "target": _("%(n)s点先取") % {"n": view["target"]},
         "redeal": redeal_line(view),
         "bidding": bidding_line(view, names),
-        "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": play_name(trick["type"])}
+        "trick": (_("%(name)s の%(play)s") % {"name": names.get(trick["seat"], ""), "play": trick_name(trick)}
                   if trick else ""),
         "turn": turn_line(_("%(name)s の番です"), turn_name) if turn_name else "",  # yours: my_turn_line (tables/core/screen.py)
         "landlord": _("→ %(name)s（地主）") % {"name": within(names.get(view["landlord"], ""))},
