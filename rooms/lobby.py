@@ -64,6 +64,16 @@ def unique_name(name: str, seats: list) -> str:
     return candidate
 
 
+def cpu_name(seats: list) -> str:
+    """A new CPU seat's name: ``CPU n`` with the smallest n no seat of the room is named
+    (a CPU removed and another added made two "CPU 2"; a person may have typed "CPU 1")."""
+    taken = {s.name for s in seats}
+    n = 1
+    while f"CPU {n}" in taken:
+        n += 1
+    return f"CPU {n}"
+
+
 def _add_human(room: Room, seats: list, name: str, bid_hash: str | None, now: datetime) -> str:
     """Seat a new human (host if first); returns the fresh seat token."""
     _waiting(room)
@@ -157,8 +167,7 @@ def add_cpu(room_id, by: int, version: int) -> Room:
         _waiting(room, errors.playing)
         if len(seats) >= opts.PLAYERS[room.game][1]:
             raise errors.room_full()
-        n = 1 + sum(1 for s in seats if s.kind == CPU)
-        Seat.objects.create(room=room, order=_next_order(room), kind=CPU, name=f"CPU {n}")
+        Seat.objects.create(room=room, order=_next_order(room), kind=CPU, name=cpu_name(seats))
         record.seat_taken(room.game, "cpu")
         room.options = {**room.options, "players": max(room.options["players"], len(seats) + 1)}
     return commit(room_id, version, change, by="host", seat=by, action={"type": "add_cpu"})[0]
@@ -287,9 +296,9 @@ def start(room_id, by: int, version: int, *, seed: str | None = None,
         _host(seats, by)
         _waiting(room, errors.playing)
         n = room.options["players"]
+        names = list(seats)
         for i in range(len(seats), n):
-            Seat.objects.create(room=room, order=1000 + i, kind=CPU, level=cpu_level,
-                                name=f"CPU {i - len(seats) + 1 + sum(s.kind == CPU for s in seats)}")
+            names.append(Seat.objects.create(room=room, order=1000 + i, kind=CPU, level=cpu_level, name=cpu_name(names)))
         _renumber(room)
         # おまかせ lasts until its person acts again, a new game too (rules/daifugo.md "Time";
         # try39: two more turn limits at every start); the waiting room shows it and offers
