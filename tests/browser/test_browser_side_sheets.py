@@ -36,7 +36,8 @@ def test_an_open_side_sheet_leaves_the_hand_and_its_buttons_free(live_server_url
         page.set_viewport_size({"width": size[0], "height": size[1]})
         settled_turn(page)
         ids = page.eval_on_selector_all(SWITCHES, "els => els.filter(e => e.offsetParent !== null).map(e => e.parentElement.id)")
-        assert "graveyard" in ids or game == "doudizhu", (tag, ids)
+        # (Guandan's #graveyard is its list of each hand's result: hidden in a first hand, d776dd3)
+        assert "graveyard" in ids or game != "daifugo", (tag, ids)
         assert len(ids) >= 2, (tag, ids)
         for sheet in ids:
             page.click(f"#{sheet} > summary")
