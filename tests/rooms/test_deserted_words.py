@@ -12,9 +12,9 @@ from rooms.render import screen, stage
 from tables.core import i18n
 
 #: the words that say so, in each language, with GRACE's seconds
-SAID = {"ja": ("%s秒たつと、その試合は終わります", "%s秒切れたときも、その試合は終わり"),
-        "en": ("disconnected for %s seconds, the game ends", "disconnected for %s seconds."),
-        "zh-hans": ("断线超过%s秒，这场比赛就会结束", "断线%s秒时，比赛也会结束")}
+SAID = {"ja": ("%s秒たつと、その試合は終わり、部屋は閉じます", "%s秒切れたときも、その試合は終わり"),
+        "en": ("disconnected for %s seconds, the game ends and the room closes", "disconnected for %s seconds."),
+        "zh-hans": ("断线超过%s秒，比赛就会结束，房间随之关闭", "断线%s秒时，比赛也会结束")}
 
 
 @pytest.mark.django_db
