@@ -59,6 +59,14 @@ def memoised(key: tuple, build) -> Markup:
 YOU = frozenset(i18n.catalog(code).gettext("あなた") for code in i18n.CODES)
 
 
+def whole(text) -> Markup:
+    """``text`` (escaped) as one unbroken piece of a line: ``<span class="whole">``
+    (static/tefuda.css: no break inside). A play's name with its rank ("Chain 7–K",
+    「三连对 Q–A」, "Full house K") wraps as a whole after the player's name, never between
+    its name and its rank or inside its range (try43)."""
+    return Markup('<span class="whole">%s</span>') % text
+
+
 def within(name):
     """``name`` where a sentence names a seat after its start (its object, an arrow's
     receiver, a list in brackets): the practice's seat named あなた reads "you" there in

@@ -57,4 +57,6 @@ def test_the_field_names_the_play_to_beat_with_its_rank(kind, ranks, lines):
         with i18n.use(lang):
             field = table_screen(table.room, table.seats, table.seats[YOU], {YOU}, only=("field",)).parts["field"]
         said = re.search(r'<p class="muted">(.*?)</p>', str(field), re.S)
-        assert said and said.group(1) == line, (lang, said and said.group(1))
+        assert said and re.sub(r"<[^>]+>", "", said.group(1)) == line, (lang, said and said.group(1))
+        if kind != "rocket":  # the play's name and rank unbroken (try43: "Chain 7– / K")
+            assert re.search(r'<span class="whole">[^<]+</span>$', said.group(1)), (lang, said.group(1))

@@ -102,7 +102,7 @@ def test_guandan_one_name_per_play_on_the_field_the_log_and_the_seats():
             assert not re.search("ストレート(?!フラッシュ)|同花順|四大天王|ボム", shown)
             if last and last["reading"].startswith("straight:"):
                 straights += 1
-                name = re.search(r"：(階段 [^<]+)</p>", parts["field"]).group(1)
+                name = re.search(r'：<span class="whole">(階段 [^<]+)</span></p>', parts["field"]).group(1)
                 assert f"：{name}</li>" in parts["log"]
             if YOU in GD.actors(table.room.state):
                 send(table, now, act="auto", version=str(table.room.version))
