@@ -360,8 +360,8 @@ def _describe(cb: Combo, ranks) -> tuple[str, str]:
 def hints(state: dict, seat: int) -> list[dict]:
     """Suggested actions for ``seat``, cheapest first, each ``{"action", "ja", "en", "why"}``
     (``why``: the reason as a code for the table to word, ``{"code": "lead" | "bomb" |
-    "beat" | "out" | "keep" | "nothing" | "bid", …}``; a bid's also has ``turns`` and
-    ``recommended``).
+    "beat" | "out" | "keep" | "nothing" | "bid", …}``; a bid's also has ``turns`` (plays
+    the hand needs at best), ``high`` (jokers and 2s), ``bombs`` and ``recommended``).
 
     Bidding: pass, then each legal bid, with the hand's strength in the reason. Playing:
     the つよい CPU's action first, then leading the lowest combinations (bombs and the
@@ -378,6 +378,9 @@ def hints(state: dict, seat: int) -> list[dict]:
         c = hand_counts(state["hands"][seat])
         rec = bid_value(state, seat)
         turns = plan(c)[0]
+        # what the bid weighs (:func:`strength`): the big cards and the plays the hand needs
+        # (try43: "5 plays at best" alone did not say why not to bid)
+        high, bombs = c[LJ] + c[BJ] + c[TWO], sum(1 for r in range(TWO + 1) if c[r] == 4)
         out = []
         for v in [0] + list(range(state["bid"] + 1, 4)):
             tag_ja = "（おすすめ）" if v == rec else ""
@@ -385,9 +388,9 @@ def hints(state: dict, seat: int) -> list[dict]:
             what_ja = "入札しない" if v == 0 else f"{v}で入札"
             what_en = "Pass" if v == 0 else f"Bid {v}"
             out.append({"action": {"type": "bid", "value": v},
-                        "ja": f"{what_ja}{tag_ja}：手札は最短{turns}手で出し切れます。",
-                        "en": f"{what_en}{tag_en}: your hand needs {turns} plays at best.",
-                        "why": {"code": "bid", "turns": turns, "recommended": v == rec}})
+                        "ja": f"{what_ja}{tag_ja}：ジョーカーと2が{high}枚、ボム{bombs}組、最短{turns}手で出し切れます。",
+                        "en": f"{what_en}{tag_en}: jokers and 2s {high}, bombs {bombs}, {turns} plays at best.",
+                        "why": {"code": "bid", "turns": turns, "high": high, "bombs": bombs, "recommended": v == rec}})
         return out
     hand = state["hands"][seat]
     prev = trick_combo(state)

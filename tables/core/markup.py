@@ -64,7 +64,7 @@ def whole(text) -> Markup:
     (static/tefuda.css: no break inside). A play's name with its rank ("Chain 7–K",
     「三连对 Q–A」, "Full house K") wraps as a whole after the player's name, never between
     its name and its rank or inside its range (try43)."""
-    return Markup('<span class="whole">%s</span>') % text
+    return Markup(f'<span class="whole">{escape(text)}</span>')
 
 
 def within(name):

@@ -18,7 +18,7 @@ from ..core import i18n
 from ..core.counter import unseen_by_rank
 from ..core.i18n import gettext as _, gettext_noop, ngettext, pgettext
 from ..core.logtail import tail
-from ..core.markup import whole, within
+from ..core.markup import escape, whole, within
 from ..core.presenter import Presenter
 from ..core.words import turn_line
 
@@ -210,8 +210,8 @@ class DoudizhuPresenter(Presenter):
         "out": gettext_noop("これで上がりです。"),
         "keep": gettext_noop("上回れますが、温存もできます。"),
         "nothing": gettext_noop("場に勝てる組合せがありません。"),
-        "bid": gettext_noop("手札は最短%(turns)s手で出し切れます。"),
-        "bid_recommended": gettext_noop("おすすめ。手札は最短%(turns)s手で出し切れます。"),
+        "bid": gettext_noop("ジョーカーと2が%(high)s枚、ボム%(bombs)s組、最短%(turns)s手で出し切れます。"),
+        "bid_recommended": gettext_noop("おすすめ。ジョーカーと2が%(high)s枚、ボム%(bombs)s組、最短%(turns)s手で出し切れます。"),
     }
 
     def hints(self, engine, state: dict, seat: int, hints: list[dict]) -> list[dict]:
@@ -389,7 +389,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
         "target": _("%(n)s点先取") % {"n": view["target"]},
         "redeal": redeal_line(view),
         "bidding": bidding_line(view, names),
-        "trick": (Markup(_("%(name)s の%(play)s")) % {"name": names.get(trick["seat"], ""), "play": whole(trick_name(trick))}
+        "trick": (Markup(_("%(name)s の%(play)s") % {"name": escape(names.get(trick["seat"], "")), "play": whole(trick_name(trick))})
                   if trick else ""),
         "turn": turn_line(_("%(name)s の番です"), turn_name) if turn_name else "",  # yours: my_turn_line (tables/core/screen.py)
         "landlord": _("→ %(name)s（地主）") % {"name": within(names.get(view["landlord"], ""))},

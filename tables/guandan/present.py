@@ -29,7 +29,7 @@ from ..core import options as opts
 from ..core.counter import unseen_by_rank
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.logtail import tail
-from ..core.markup import whole, within
+from ..core.markup import escape, whole, within
 from ..core.presenter import Presenter
 from ..core.screen import is_button
 from ..core.words import turn_line, with_outcome
@@ -100,7 +100,6 @@ def formats() -> dict[str, str]:
     got = _formats.get(lang)
     if got is None:
         got = _formats[lang] = {key: _(message) for key, message in FORMATS.items()}
-        got["said"] = Markup(got["said"])  # its play may be markup (:func:`tables.core.markup.whole`); the name is escaped
     return got
 
 
@@ -359,7 +358,10 @@ class GuandanPresenter(Presenter):
                           for i, t in enumerate(view["teams"])],
                 **_trick_lines(view["trick"]["plays"], names),
                 "anti_line": _anti_line(view, names),
-                "last_label": whole(_play_label(view["trick"]["last"])) if view["trick"]["last"] else None,
+                # the field's line: who played what, the play whole on its line (try43)
+                "last_said": (Markup(formats()["said"] % {"name": escape(names.get(view["trick"]["last"]["seat"], "")),
+                                                          "play": whole(_play_label(view["trick"]["last"]))})
+                              if view["trick"]["last"] else None),
                 "last_cards": [dict(c, label=card_text(c["label"]), note=wild_as(last_wilds[str(c["id"])]["as"])
                                     if str(c["id"]) in last_wilds else "")
                                for c in laid_out(view["trick"]["last"])] if view["trick"]["last"] else [],

@@ -8,8 +8,8 @@ import pytest
 from games import get_engine
 from games.core.errors import no_cards
 from games.doudizhu import errors as E
-from games.doudizhu.combos import Combo
-from games.doudizhu.engine import DECK
+from games.doudizhu.combos import BJ, LJ, TWO, Combo
+from games.doudizhu.engine import DECK, hand_counts
 from tables.core import i18n, moves, words
 from tables.doudizhu.present import PRESENTER, log_lines
 
@@ -88,8 +88,8 @@ def test_the_landlord_line_speaks_to_the_reader_when_the_reader_is_the_landlord(
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Hint: No bid: Recommended: your hand needs"),
-    ("zh-hans", "提示：不叫：推荐。手牌最少"),
+    ("en", "Hint: No bid — recommended (jokers and 2s "),
+    ("zh-hans", "提示：不叫：推荐。大小王和2共"),
 ])
 def test_a_hint_gives_its_reason_in_the_readers_language(lang, said):
     """The engine's reason travels as a code (games/doudizhu/cpu.py ``hints``: ``why``)
@@ -101,6 +101,10 @@ def test_a_hint_gives_its_reason_in_the_readers_language(lang, said):
         notice, _ = moves.next_hint("doudizhu", engine, state, seat, [])
         text = words.notice_text("doudizhu", notice)
     assert text.startswith(said) and "入札" not in text  # none of the engine's Japanese
+    # what the bid weighs, not the plays alone (try43: "5 plays at best" did not say why not to bid)
+    counts = hand_counts(state["hands"][seat])
+    high = counts[LJ] + counts[BJ] + counts[TWO]
+    assert f"{high}" in text and ("bombs" in text or "炸弹" in text), text
 
 
 @pytest.mark.parametrize("lang, none_yet, again", [

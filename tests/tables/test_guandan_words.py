@@ -166,7 +166,7 @@ def _hint_with(why_code: str):
 
 
 @pytest.mark.parametrize("lang, wild, keep", [
-    ("en", ": wild as ", "Pass: you could beat it, but let this one go"),
+    ("en", " — wild as ", "Pass — you could beat it, but let this one go"),
     ("zh-hans", "：逢人配当作", "过：这次先不出"),
 ])
 def test_a_hint_names_what_the_wild_stands_for_and_why_in_the_readers_language(lang, wild, keep):
