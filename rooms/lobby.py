@@ -538,3 +538,23 @@ def expire_absent(room_id) -> Room | None:
         return commit(room_id, None, change, by="system", action={"type": "absent"})[0]
     except errors.Refused:  # unchanged, or the room closed meanwhile
         return None
+
+
+def rooms_of_browser(bid_hash: str | None, most: int = 3) -> list[tuple[Room, Seat]]:
+    """The rooms (not practice) where this browser (``bid_hash``: the digest of its
+    cookie, rooms.tokens) has a person's seat, waiting or playing, newest first, at most
+    ``most``, each with that seat: the top page offers the way back to them (try43: Back
+    from a game landed on the top page with nothing that led back to it)."""
+    if not bid_hash:
+        return []
+    seats = (Seat.objects.filter(browser_hash=bid_hash, kind=HUMAN, room__solo=False,
+                                 room__status__in=(Room.Status.WAITING, Room.Status.PLAYING))
+             .select_related("room").order_by("-room__updated_at"))
+    out, seen = [], set()
+    for seat in seats:
+        if seat.room_id not in seen:
+            seen.add(seat.room_id)
+            out.append((seat.room, seat))
+        if len(out) == most:
+            break
+    return out

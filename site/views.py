@@ -11,6 +11,9 @@ from django.templatetags.static import static
 from django.utils.translation import get_language, gettext_noop
 from django.views.decorators.http import condition, require_safe
 
+from rooms import lobby, tokens
+from tables.core.options import GAMES
+
 THEME_COLOR = "#0f3b2e"  # tefuda.css --bg
 ICONS = [  # static/icons (scripts/make_icons.py)
     ("icons/icon-192.png", 192, "any"),
@@ -35,8 +38,16 @@ def _in_every_language(message: str) -> dict:
 
 
 def top(request):
-    """The top page: enter a room by name + passphrase, or practise alone."""
-    return render(request, "top.html")
+    """The top page: enter a room by name + passphrase, or practise alone; and back to a
+    room where this browser has a seat (rooms.lobby.rooms_of_browser), the page then kept
+    from shared caches (it names this browser's rooms)."""
+    mine = lobby.rooms_of_browser(tokens.digest(request.COOKIES.get(tokens.BROWSER_COOKIE)))
+    back = [{"url": f"/rooms/{room.id}/", "game": GAMES.get(room.game, room.game), "name": seat.name,
+             "playing": room.status == room.Status.PLAYING} for room, seat in mine]
+    response = render(request, "top.html", {"my_rooms": back})
+    if back:
+        response["Cache-Control"] = "private, no-store"
+    return response
 
 
 def favicon(request):
