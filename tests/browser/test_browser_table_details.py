@@ -623,7 +623,9 @@ def test_japanese_words_stay_whole_in_the_field_caption_and_the_counter(live_ser
     page, _ = open_room(browser, live_server_url, PORTRAIT, "doudizhu", seed="s1", until=_straight_to_answer)
     lines = page.evaluate("""() => {
         const p = [...document.querySelectorAll('#field p')].find(e => e.textContent.includes('ストレート'));
-        const node = [...p.childNodes].find(n => n.nodeType === 3 && n.data.includes('ストレート'));
+        const walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);  // (inside the play's .whole piece, e4da445)
+        let node = walk.nextNode();
+        while (node && !node.data.includes('ストレート')) node = walk.nextNode();
         const range = document.createRange(), at = node.data.indexOf('ストレート');
         range.setStart(node, at); range.setEnd(node, at + 'ストレート'.length);
         return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }""")
