@@ -567,8 +567,8 @@ def _my_seven_pass(room) -> bool:
 def test_my_seven_pass_prompt_is_read_whole_on_a_phone(live_server_url, browser, size):
     """try17: at 812×375 the 7渡し prompt stood in the field's 110 px column, nine lines
     tall and cut off at the felt's foot. On a phone your own prompt floats over the top of
-    the screen (as a stop window you can answer does): whole on screen, at most four lines,
-    clear of your hand's cards and buttons."""
+    the felt (as a stop window you can answer does; below the top bar and the status since
+    try43): whole on screen, at most four lines, clear of your hand's cards and buttons."""
     page, _ = open_room(browser, live_server_url, size, "daifugo", seed="seven0", until=_my_seven_pass)
     page.wait_for_selector("#pending-choice.mine")
     shoot(page, f"daifugo-seven-pass-{size[0]}x{size[1]}")
