@@ -631,6 +631,16 @@ def test_japanese_words_stay_whole_in_the_field_caption_and_the_counter(live_ser
         return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }""")
     shoot(page, "ddz-straight-caption-portrait")
     assert lines == 1, f"ストレート is broken over {lines} lines"
+    # a play's piece wider than the caption's line wraps inside it rather than widen the
+    # caption under the side seats (try44: "…rplane 7–8 with singl…" between CPU 2 and CPU 1)
+    wide = page.evaluate("""() => {
+        const p = [...document.querySelectorAll('#field p')].find(e => e.textContent.includes('ストレート'));
+        const before = p.getBoundingClientRect().width;
+        p.innerHTML = 'Bartholomew Kent (2): <span class="whole">Airplane 7–8 with singles and more</span>';
+        const r = p.getBoundingClientRect(), w = p.querySelector('.whole').getBoundingClientRect();
+        return {before, after: r.width, left: r.left, right: r.right, wl: w.left, wr: w.right}; }""")
+    assert wide["after"] <= wide["before"] + 0.5, wide
+    assert wide["wl"] >= wide["left"] - 0.5 and wide["wr"] <= wide["right"] + 0.5, wide
     page.close()
     page, _ = open_room(browser, live_server_url, PORTRAIT, "guandan", seed="gd24")
     page.click(".table-side .aid summary")
