@@ -11,6 +11,27 @@ window.tefudaWord = function (key, values) {
   });
 };
 
+// The app shells the service worker keeps (scripts/build_sw.mjs: each under its address
+// with ?app-shell=1 and its revision), as "path?query", from every cache of this origin: the
+// pages to ask for again in a new language, and to keep a copy of in each language (below).
+function tefudaKeptShells() {
+  "use strict";
+  return caches.keys().then(function (names) {
+    return Promise.all(names.map(function (name) {
+      return caches.open(name).then(function (cache) { return cache.keys(); });
+    }));
+  }).then(function (lists) {
+    var shells = [];
+    lists.forEach(function (requests) {
+      requests.forEach(function (r) {
+        var url = new URL(r.url);
+        if (url.origin === location.origin && url.search.indexOf("app-shell=1") >= 0) shells.push(url.pathname + url.search);
+      });
+    });
+    return shells;
+  });
+}
+
 /* The pages kept for offline use (the practice screens, the replay viewer, the rules: the
    service worker's app shells, scripts/build_sw.mjs) follow the language the person
    chose: each online visit of one refreshes its own copy (NetworkFirst), and once after
@@ -18,7 +39,7 @@ window.tefudaWord = function (key, values) {
    the service worker, which keeps the new copies. */
 (function () {
   "use strict";
-  var KEY = "tefuda.shellLang", SHELL = "app-shell=1";
+  var KEY = "tefuda.shellLang";
   var lang = document.documentElement.lang;
   // the language of the last page seen online: the kept /offline/ page shows its own (templates/offline.html)
   if (navigator.onLine !== false) { try { localStorage.setItem("tefuda.lang", lang); } catch (e) {} }
@@ -28,18 +49,9 @@ window.tefudaWord = function (key, values) {
   if (last === lang) return;
   navigator.serviceWorker.ready.then(function () {
     if (!navigator.serviceWorker.controller) return null;  // the first visit: the install fetches them
-    return caches.keys().then(function (names) {
-      return Promise.all(names.map(function (name) {
-        return caches.open(name).then(function (cache) { return cache.keys(); });
-      }));
-    }).then(function (lists) {
+    return tefudaKeptShells().then(function (shells) {
       var paths = {};
-      lists.forEach(function (requests) {
-        requests.forEach(function (r) {
-          var url = new URL(r.url);
-          if (url.origin === location.origin && url.search.indexOf(SHELL) >= 0) paths[url.pathname] = true;
-        });
-      });
+      shells.forEach(function (s) { paths[s.split("?")[0]] = true; });
       return Promise.all(Object.keys(paths).map(function (path) {
         return fetch(path, { credentials: "same-origin" });
       }));
@@ -61,7 +73,7 @@ window.tefudaWord = function (key, values) {
    made again. */
 (function () {
   "use strict";
-  var CACHE = "tefuda-practice-pages", SHELL = "app-shell=1", STAMP = "tefuda.langCopies", OFFLINE = "/offline/";
+  var CACHE = "tefuda-practice-pages", STAMP = "tefuda.langCopies", OFFLINE = "/offline/";
 
   function languages() {
     return [].map.call(document.querySelectorAll(".lang-switch button[name=language]"), function (b) { return b.value; });
@@ -85,21 +97,9 @@ window.tefudaWord = function (key, values) {
     if (!codes.length) return;
     navigator.serviceWorker.ready.then(function () {
       if (!navigator.serviceWorker.controller) return null;  // the first visit: the pages are not kept yet
-      return caches.keys().then(function (names) {
-        return Promise.all(names.map(function (name) {
-          return caches.open(name).then(function (cache) { return cache.keys(); });
-        }));
-      }).then(function (lists) {
-        var shells = [];
-        lists.forEach(function (requests) {
-          requests.forEach(function (r) {
-            var url = new URL(r.url);
-            if (url.origin === location.origin && url.search.indexOf(SHELL) >= 0 && url.pathname !== OFFLINE) {
-              shells.push(url.pathname + url.search);  // its revision too: a new version, new copies
-            }
-          });
-        });
-        shells.sort();
+      return tefudaKeptShells().then(function (kept) {
+        // with its revision: a new version, new copies
+        var shells = kept.filter(function (s) { return s.split("?")[0] !== OFFLINE; }).sort();
         var stamp = JSON.stringify([shells, codes]), last = null;
         try { last = localStorage.getItem(STAMP); } catch (e) { return null; }
         if (!shells.length || last === stamp) return null;
