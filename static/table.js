@@ -5,10 +5,27 @@
      room), on this seat's turn it waits the chosen interval, then presses the hidden
      #auto-send button (the server plays the CPU's move for this seat). Stop any time; it
      stops by itself at the hand's result.
-   - #hand-form.picked while a card is chosen;
+   - body.at-table while a table shows; #hand-form.picked while a card is chosen;
    - a card (un)selected presses the hidden #select-send ("quiet": nothing comes back):
      the table keeps the selection, so cards chosen while waiting stay selected when the
      turn comes (Guandan's own #gd-select, answered, does this in static/guandan.js). */
+// body.at-table while a table's stage shows (#stage.table-stage, not inside a hidden screen),
+// and #stage.result-open while its hand's result shows:
+// the page takes the table's whole-screen layout (static/tefuda.css). A class, not
+// body:has(.table-stage): with that rule every part swapped anywhere on the page restyled the
+// whole page (bench/table_page.py --parts: the style of a one-element part 0.38 → 0.08 ms).
+// Looked at after every swap, and by static/app/practice.js when it changes screens.
+function tefudaAtTable() {
+  "use strict";
+  var stage = document.getElementById("stage");
+  var on = !!stage && stage.classList.contains("table-stage") && !stage.closest("[hidden]");
+  if (document.body.classList.contains("at-table") !== on) document.body.classList.toggle("at-table", on);
+  var result = on && document.getElementById("result");
+  var shown = !!result && !result.hidden;  // #stage.result-open: a hand's result shows
+  if (on && stage.classList.contains("result-open") !== shown) stage.classList.toggle("result-open", shown);
+}
+document.addEventListener("tefuda:swapped", tefudaAtTable);
+
 (function () {
   "use strict";
   var room = document.getElementById("room");

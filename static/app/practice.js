@@ -29,6 +29,7 @@
       var el = $("[data-screen=" + n + "]");
       if (el) el.hidden = n !== name;
     });
+    if (window.tefudaAtTable) tefudaAtTable();  // static/table.js
   }
   function mb(bytes) { return (bytes / 1048576).toFixed(1); }
 
