@@ -32,6 +32,10 @@ is measured in the browser:
   19 by default): on this machine it shares the CPU with the browser and its CPU seats'
   moves would otherwise stretch the page's tasks (a phone's browser does not run our server);
   ``--server-nice 0`` measures with the two on an equal footing.
+- ``--cpu PLAYS``: afterwards, PLAYS more plays unthrottled under a light trace: the page's
+  tasks (a message's swap, a frame) by the main thread's CPU time (:func:`cpu_summary`), which
+  other processes on the machine do not stretch; × the throttling rate, a quiet phone's figure
+  (``TEFUDA_CPU_TRACE=FILE`` keeps that trace).
 - ``--parts``: afterwards, unthrottled, what re-rendering each part of the table costs the
   renderer (parse, style, layout; :func:`measure_parts`), to show which part to make cheaper.
 - ``--trace FILE``: a Chrome trace of the plays (Playwright's ``browser.start_tracing``:
@@ -340,20 +344,27 @@ TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"
                     "disabled-by-default-v8.cpu_profiler", "blink.user_timing"]
 
 
+def main_thread(raw: bytes) -> tuple[list[dict], list[dict]]:
+    """A Chrome trace's events (``raw``: the JSON ``browser.stop_tracing`` returns) and, of
+    them, the complete events ("X", with a duration) of the renderer's main thread."""
+    import json
+
+    data = json.loads(raw)
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    return events, [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and "dur" in e]
+
+
 def trace_summary(raw: bytes, top: int = 15, over_ms: float = 50) -> list[str]:
     """Where the page's main thread spent its long tasks (over ``over_ms``) in a Chrome
     trace (``raw``: the JSON that ``browser.stop_tracing`` returns, recorded with
     :data:`TRACE_CATEGORIES`): the ``top`` trace events by self time (Layout,
     UpdateLayoutTree, ParseHTML, FunctionCall…) and the ``top`` JavaScript functions by
     self time in the V8 sampling profile, both inside those tasks only."""
-    import json
     from collections import Counter, defaultdict
 
-    data = json.loads(raw)
-    events = data["traceEvents"] if isinstance(data, dict) else data
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    spans = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and "dur" in e]
+    events, spans = main_thread(raw)
     tasks = [(e["ts"], e["ts"] + e["dur"]) for e in spans
              if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask") and e["dur"] > over_ms * 1000]
     inside = lambda ts: any(a <= ts < b for a, b in tasks)  # noqa: E731
@@ -432,19 +443,70 @@ def task_kinds(spans: list[dict], tasks: list[tuple[float, float]]) -> dict[str,
     Returns kind → the tasks' durations (µs), kinds in that order."""
     kinds: dict[str, list[float]] = {k: [] for k in ("message", "frame", "script", "other")}
     for a, b in tasks:
-        names = {(e["name"], ((e.get("args", {}).get("data", {}) or {}).get("url") or "").rsplit("/", 1)[-1])
-                 for e in spans if a <= e["ts"] < b}
-        plain = {n for n, _ in names}
-        if ("FunctionCall", "hx-ws-2.min.js") in names or ("FunctionCall", "hx-ws-2.js") in names:
-            kind = "message"
-        elif plain & {"FireAnimationFrame", "Paint", "PrePaint"}:
-            kind = "frame"
-        elif "EvaluateScript" in plain:
-            kind = "script"
-        else:
-            kind = "other"
-        kinds[kind].append(b - a)
+        kinds[task_kind([e for e in spans if a <= e["ts"] < b])].append(b - a)
     return {k: v for k, v in kinds.items() if v}
+
+
+def task_kind(inside: list[dict]) -> str:
+    """What one task ran (:func:`task_kinds`), from the trace events inside it."""
+    names = {(e["name"], ((e.get("args", {}).get("data", {}) or {}).get("url") or "").rsplit("/", 1)[-1]) for e in inside}
+    plain = {n for n, _ in names}
+    if ("FunctionCall", "hx-ws-2.min.js") in names or ("FunctionCall", "hx-ws-2.js") in names:
+        return "message"
+    if plain & {"FireAnimationFrame", "Paint", "PrePaint"}:
+        return "frame"
+    return "script" if "EvaluateScript" in plain else "other"
+
+
+def cpu_summary(raw: bytes, rate: float) -> list[str]:
+    """The page's own tasks by the renderer main thread's CPU time (trace events' ``tdur``),
+    from a light trace (``devtools.timeline`` and ``toplevel``) of plays watched unthrottled: a figure that
+    what else runs on this machine does not stretch (a wall-clock long task does, as the
+    browser shares two cores with the server and its CPUs). Each kind's task count, p50,
+    p95 and max CPU ms, and how many would pass 50 ms on a phone ``rate`` times slower
+    (CPU ms × rate > 50). ``script`` and ``other`` tasks include the bench's own Playwright
+    calls, so only ``message`` and ``frame`` (the page's swaps and rendering) are shown, each
+    with what its longest task's CPU went to (:data:`CPU_PARTS`)."""
+    from collections import Counter
+
+    spans = sorted(main_thread(raw)[1], key=lambda e: e["ts"])
+    tops = [e for e in spans if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask") and "tdur" in e]
+    kinds: dict[str, list[float]] = {"message": [], "frame": []}
+    longest: dict[str, tuple[float, list[dict]]] = {}
+    i = 0
+    for task in tops:
+        a, b = task["ts"], task["ts"] + task["dur"]
+        while i < len(spans) and spans[i]["ts"] < a:
+            i += 1
+        j = i
+        while j < len(spans) and spans[j]["ts"] < b:
+            j += 1
+        kind = task_kind(spans[i:j])
+        if kind in kinds:
+            kinds[kind].append(task["tdur"] / 1000)
+            if task["tdur"] > longest.get(kind, (0, []))[0]:
+                longest[kind] = (task["tdur"], [e for e in spans[i:j] if e is not task])
+    out = [f"the page's tasks by main-thread CPU time, plays watched unthrottled (light trace); × {rate:g} for a phone {rate:g}× slower:"]
+    for kind, ms in kinds.items():
+        if ms:
+            over = sum(1 for m in ms if m * rate > 50)
+            out.append(f"    {kind:<8} {len(ms):4d} tasks: p50 {percentile(ms, 50):5.1f}, p95 {percentile(ms, 95):5.1f},"
+                       f" max {max(ms):5.1f} ms (× {rate:g}: {max(ms) * rate:5.1f} ms); over 50 ms × {rate:g}: {over}")
+            parts: Counter = Counter()
+            calls_end = 0.0  # the scripts' own time: outermost calls only (a call's events dispatch others)
+            for e in longest[kind][1]:
+                if e["name"] == "FunctionCall" and e["ts"] >= calls_end:
+                    parts["scripts"] += e.get("tdur", 0)
+                    calls_end = e["ts"] + e["dur"]
+                elif e["name"] in CPU_PARTS:
+                    parts[e["name"]] += e.get("tdur", 0)
+            out.append("      the longest: " + ", ".join(f"{n} {us / 1000:.1f}" for n, us in parts.most_common(6))
+                       + " ms (a script's parse, style and layout are inside its figure too)")
+    return out
+
+
+# what the longest task's CPU went to, besides the page's scripts
+CPU_PARTS = ("ParseHTML", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "HitTest")
 
 
 def practice(p, tmp: Path, url: str, log: Path) -> list[tuple[str, float, tuple]]:
@@ -490,6 +552,8 @@ def main() -> None:
     parser.add_argument("--trace", type=Path, metavar="FILE",
                         help="record a Chrome trace of the plays into FILE and print where the long tasks went"
                              " (tracing slows the page: compare figures without it)")
+    parser.add_argument("--cpu", type=int, default=0, metavar="PLAYS",
+                        help="afterwards, PLAYS more plays unthrottled under a light trace: the page's tasks by CPU time")
     parser.add_argument("--parts", action="store_true",
                         help="then, unthrottled: what re-rendering each part of the table costs (parse, style, layout)")
     args = parser.parse_args()
@@ -535,6 +599,13 @@ def main() -> None:
                 print(f"  target (no task over 50 ms during a play animation): {verdict}")
                 if args.trace:
                     print("\n".join(trace_summary(raw)))
+                if args.cpu:
+                    browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel"])
+                    measure_motion(page, cdp, args.cpu, 1)
+                    raw = browser.stop_tracing()
+                    if os.environ.get("TEFUDA_CPU_TRACE"):
+                        Path(os.environ["TEFUDA_CPU_TRACE"]).write_bytes(raw)
+                    print("\n".join(cpu_summary(raw, args.throttle)))
                 if args.parts:
                     print("each part of the table re-rendered, unthrottled (renderer main-thread CPU ms per time):")
                     for part, size, parse, style, layout in measure_parts(browser, page):
