@@ -388,7 +388,7 @@ def hints(state: dict, seat: int) -> list[dict]:
             what_ja = "入札しない" if v == 0 else f"{v}で入札"
             what_en = "Pass" if v == 0 else f"Bid {v}"
             out.append({"action": {"type": "bid", "value": v},
-                        "ja": f"{what_ja}{tag_ja}：ジョーカーと2が{high}枚、ボム{bombs}組、最短{turns}手で出し切れます。",
+                        "ja": f"{what_ja}{tag_ja}。ジョーカーと2が{high}枚、ボム{bombs}組、最短{turns}手で出し切れます。",
                         "en": f"{what_en}{tag_en}: jokers and 2s {high}, bombs {bombs}, {turns} plays at best.",
                         "why": {"code": "bid", "turns": turns, "high": high, "bombs": bombs, "recommended": v == rec}})
         return out
@@ -409,13 +409,13 @@ def hints(state: dict, seat: int) -> list[dict]:
         if len(ranks) == len(hand):
             why, why_ja, why_en = "out", "これで上がりです。", "This plays out your hand."
         out.append({"action": {"type": "play", "cards": pick_ids(hand, ranks)},
-                    "ja": f"{desc_ja}：{why_ja}", "en": f"{desc_en}: {why_en}", "why": {"code": why}})
+                    "ja": f"{desc_ja}。{why_ja}", "en": f"{desc_en}: {why_en}", "why": {"code": why}})
     if prev is not None:
         if out:
-            out.append({"action": {"type": "pass"}, "ja": "パス：上回れますが、温存もできます。",
+            out.append({"action": {"type": "pass"}, "ja": "パス。上回れますが、温存もできます。",
                         "en": "Pass: you could beat it but may keep your cards.", "why": {"code": "keep"}})
         else:
-            out.append({"action": {"type": "pass"}, "ja": "パス：場に勝てる組合せがありません。",
+            out.append({"action": {"type": "pass"}, "ja": "パス。場に勝てる組合せがありません。",
                         "en": "Pass: nothing in your hand beats the table.", "why": {"code": "nothing"}})
     return search.first_of(out, choose(state, seat, "strong"))
 

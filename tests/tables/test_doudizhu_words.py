@@ -89,22 +89,25 @@ def test_the_landlord_line_speaks_to_the_reader_when_the_reader_is_the_landlord(
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Hint: No bid — recommended (jokers and 2s "),
-    ("zh-hans", "提示：不叫：推荐。大小王和2共"),
+    ("zh-hans", "提示：不叫。推荐。大小王和2共"),
+    ("ja", "ヒント：入札しない（おすすめ）。ジョーカーと2が"),
 ])
 def test_a_hint_gives_its_reason_in_the_readers_language(lang, said):
     """The engine's reason travels as a code (games/doudizhu/cpu.py ``hints``: ``why``)
-    and is worded by the table (seed 001 §21: a hint says why)."""
+    and is worded by the table (seed 001 §21: a hint says why); Japanese shows the engine's
+    own sentence. One colon, the hint's own (try44: 「ヒント：1で入札（おすすめ）：…」)."""
     engine = get_engine("doudizhu")
     state = engine.new({}, "h1")
     seat = engine.actors(state)[0]
     with i18n.use(lang):
         notice, _ = moves.next_hint("doudizhu", engine, state, seat, [])
         text = words.notice_text("doudizhu", notice)
-    assert text.startswith(said) and "入札" not in text  # none of the engine's Japanese
+    assert text.startswith(said) and (lang == "ja" or "入札" not in text)  # none of the engine's Japanese
+    assert text.count("：") + text.count(":") == 1, text
     # what the bid weighs, not the plays alone (try43: "5 plays at best" did not say why not to bid)
     counts = hand_counts(state["hands"][seat])
     high = counts[LJ] + counts[BJ] + counts[TWO]
-    assert f"{high}" in text and ("bombs" in text or "炸弹" in text), text
+    assert f"{high}" in text and ("bombs" in text or "炸弹" in text or "ボム" in text), text
 
 
 @pytest.mark.parametrize("lang, none_yet, again", [
