@@ -167,7 +167,7 @@ def _hint_with(why_code: str):
 
 @pytest.mark.parametrize("lang, wild, keep", [
     ("en", " — wild as ", "Pass — you could beat it, but let this one go"),
-    ("zh-hans", "：逢人配当作", "过：这次先不出"),
+    ("zh-hans", "。逢人配当作", "过。这次先不出"),
 ])
 def test_a_hint_names_what_the_wild_stands_for_and_why_in_the_readers_language(lang, wild, keep):
     """The engine's reason travels as a code (games/guandan/engine.py ``hint``: ``why``),
