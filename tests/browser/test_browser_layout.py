@@ -280,6 +280,16 @@ def side_row_at_the_foot(page, label: str, vh: int) -> None:
     assert not hidden, f"{label}: side switches covered or off screen: {hidden}"
 
 
+#: --side-h on the stage is the side row's height (static/table.js sets it after a layout)
+SIDE_H_FOLLOWED = """() => { const side = document.querySelector('#stage > .table-side'), stage = document.getElementById('stage');
+  return !!side && Math.abs(parseFloat(stage.style.getPropertyValue('--side-h') || '0') - side.getBoundingClientRect().height) < 0.5; }"""
+#: main scrolled to its end, then the hand's last card and its buttons' box, in one task
+SCROLLED_TO_THE_END = """() => { document.querySelector('main').scrollTop = 1e6;
+  const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height, cls: e.className}; };
+  const cards = document.querySelectorAll('#hand-form .card');
+  return [box(cards[cards.length - 1]), box(document.querySelector('#hand-form .controls'))]; }"""
+
+
 @pytest.mark.parametrize("game,players", [("guandan", 4), ("doudizhu", 3)])
 def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, game, players):
     """On a phone upright shorter than the table (Guandan's two or three rows of rank
@@ -308,10 +318,12 @@ def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, g
         # buttons, each of its switches the element at its own centre (try35: a scroll away)
         if size == TALL_PHONE:
             side_row_at_the_foot(page, label, vh)
-        # the cards under the buttons: scrolled to the end, the last card is above them
-        page.evaluate("document.querySelector('main').scrollTop = 1e6")
-        page.wait_for_timeout(200)
-        last, bar = boxes(page, "#hand-form .card")[-1], boxes(page, "#hand-form .controls")[0]
+        # the cards under the buttons: scrolled to the end, the last card is above them. The
+        # buttons stick above the side row by --side-h, which static/table.js sets from the
+        # row's size after a layout (a resize here): measured once it is the row's height,
+        # scrolled and read in one task (fresh-J: under load, read before it had followed)
+        page.wait_for_function(SIDE_H_FOLLOWED, timeout=10_000)
+        last, bar = page.evaluate(SCROLLED_TO_THE_END)
         assert last["y"] + last["h"] <= bar["y"] + 0.5, f"{label}: the last card {last} stays under the buttons {bar}"
         page.evaluate("document.querySelector('main').scrollTop = 0")
 
