@@ -20,9 +20,14 @@ function tefudaAtTable() {
   var stage = document.getElementById("stage");
   var on = !!stage && stage.classList.contains("table-stage") && !stage.closest("[hidden]");
   if (document.body.classList.contains("at-table") !== on) document.body.classList.toggle("at-table", on);
-  var result = on && document.getElementById("result");
-  var shown = !!result && !result.hidden;  // #stage.result-open: a hand's result shows
+  var shown = tefudaHandOver();
   if (on && stage.classList.contains("result-open") !== shown) stage.classList.toggle("result-open", shown);
+}
+// A hand's result shows (#result not hidden).
+function tefudaHandOver() {
+  "use strict";
+  var result = document.getElementById("result");
+  return !!(result && !result.hidden);
 }
 document.addEventListener("tefuda:swapped", tefudaAtTable);
 
@@ -125,12 +130,8 @@ document.addEventListener("tefuda:swapped", tefudaAtTable);
   // 自動プレイ belongs to one hand: at its result, and back in the waiting room, it is off,
   // so a new hand or game never starts playing itself (a tester's 27-card Guandan hand was
   // down to 8 in 5 s; try42's next Guandan hand paid its tribute and played by itself)
-  function handOver() {
-    var result = document.getElementById("result");
-    return !!(result && !result.hidden);
-  }
   room.addEventListener("tefuda:swapped", function () {
-    if (autoOn() && (document.getElementById("lobby") || handOver())) stopAuto();
+    if (autoOn() && (document.getElementById("lobby") || tefudaHandOver())) stopAuto();
     applySort(); syncAuto(); markPicked();
   });
   markPicked();
