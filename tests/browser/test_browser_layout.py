@@ -287,7 +287,7 @@ SIDE_H_FOLLOWED = """() => { const side = document.querySelector('#stage > .tabl
 SCROLLED_TO_THE_END = """() => { document.querySelector('main').scrollTop = 1e6;
   const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height, cls: e.className}; };
   const cards = document.querySelectorAll('#hand-form .card');
-  return [box(cards[cards.length - 1]), box(document.querySelector('#hand-form .controls'))]; }"""
+  return [box(cards[cards.length - 1]), box(document.querySelector('#hand-form .controls')), box(document.getElementById('hand-form'))]; }"""
 
 
 @pytest.mark.parametrize("game,players", [("guandan", 4), ("doudizhu", 3)])
@@ -323,8 +323,12 @@ def test_the_buttons_stay_on_screen_on_a_short_phone(live_server_url, browser, g
         # row's size after a layout (a resize here): measured once it is the row's height,
         # scrolled and read in one task (fresh-J: under load, read before it had followed)
         page.wait_for_function(SIDE_H_FOLLOWED, timeout=10_000)
-        last, bar = page.evaluate(SCROLLED_TO_THE_END)
+        last, bar, form = page.evaluate(SCROLLED_TO_THE_END)
         assert last["y"] + last["h"] <= bar["y"] + 0.5, f"{label}: the last card {last} stays under the buttons {bar}"
+        # at the scroll's end the buttons lie where they would unstuck, at the hand's foot (the
+        # stage overflowing a box squeezed to main's height once ended the scroll without
+        # main's bottom padding: the buttons stuck 5.6 px over the hand's last cards)
+        assert abs(form["y"] + form["h"] - (bar["y"] + bar["h"])) <= 0.5, f"{label}: the buttons {bar} stuck over the hand {form}"
         page.evaluate("document.querySelector('main').scrollTop = 0")
 
 

@@ -15,7 +15,7 @@ from rooms import lobby, passphrase, tokens
 from rooms.models import Room
 from tables.core.screen import MY_TURN, my_turn_line
 from tests.browser.steps import on_server, shoot
-from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes, seat_parts_stay_inside
+from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes, check_one_screen, seat_parts_stay_inside
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -185,6 +185,42 @@ def beside(page, badge: str, text_of: str) -> list[dict]:
         return {gap: b.left - t.right, dy: Math.abs((b.top + b.bottom) / 2 - (t.top + t.bottom) / 2),
                 badge: e.textContent, text: range.toString().trim().slice(-12)};
     })""", text_of)
+
+
+def _gd_play_to_answer(room) -> bool:
+    """Guandan: another seat's play on the field and seat 0 to answer it."""
+    s = room.state
+    return s["phase"] == "play" and s["turn"] == 0 and s["trick"]["last"] is not None and s["trick"]["last"]["seat"] != 0
+
+
+# deals whose first answer finds seat 0 with a big hand in two rows of rank columns: gdfit23,
+# 26 cards in 12 columns, a column of four Js in the first row and of five Ks in the second,
+# under a single K; gdfit9, 25 cards in 13 columns under a pair of 10s
+@pytest.mark.parametrize("seed,locale", [("gdfit23", "ja-JP"), ("gdfit23", "en-US"), ("gdfit23", "zh-CN"), ("gdfit9", "ja-JP")])
+def test_a_full_guandan_hand_and_a_play_fit_an_upright_phone(live_server_url, browser, seed, locale):
+    """try45: at 375×812 with a play on the field, a Guandan hand of 25–27 cards (two rows of
+    rank columns) ran up to 123 px past the screen, its second row (K, A, 2, the jokers)
+    under the buttons. Now the whole table is one screen: nothing to scroll, every card of
+    the hand above the buttons, the field, whose turn, the countdown, every tap ≥ 44×44
+    (check_one_screen); the seat that played names the play whole (the field's caption is
+    not shown on an upright phone: static/guandan.css)."""
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "guandan", seed=seed, until=_gd_play_to_answer,
+                        options={"turn_limit": "60"}, locale=locale)
+    page.wait_for_selector("#field .field-play")
+    page.wait_for_selector("#hand-form .my-turn button[value=play]")
+    shoot(page, f"guandan-full-hand-{seed}-{locale[:2]}")
+    label = f"{seed} {locale}"
+    check_one_screen(page, label)
+    main = page.evaluate("(() => { const m = document.querySelector('main'); return [m.scrollHeight, m.clientHeight]; })()")
+    assert main[0] <= main[1] + 1, f"{label}: the table is {main[0] - main[1]} px taller than the screen"
+    cards, bar = boxes(page, "#hand-form .card"), boxes(page, "#hand-form .controls")[0]
+    assert len(cards) >= 25, f"{label}: {len(cards)} cards"
+    low = [c for c in cards if c["y"] + c["h"] > bar["y"] + 0.5]
+    assert not low, f"{label}: cards under the buttons {bar}: {low}"
+    said = page.evaluate("""() => [...document.querySelectorAll('#seats .seat .gd-last')].filter(e => e.offsetParent)
+        .map(e => ({text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1, lines: e.getClientRects().length}))""")
+    assert said and not any(s["cut"] for s in said), f"{label}: a seat's play is cut: {said}"
+    assert not page.evaluate("[...document.querySelectorAll('#field > p.muted')].some(e => e.offsetParent)"), label
 
 
 @pytest.mark.parametrize("size,tag", [(DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")])
