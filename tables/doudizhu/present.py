@@ -412,7 +412,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
             settle = gettext_noop("B＝%(b)s ・ N＝%(n)s（ボム・ロケット %(bombs)s回＋反春天） ・ P＝B×2<sup>N</sup>＝%(p)s")
         else:
             settle = gettext_noop("B＝%(b)s ・ N＝%(n)s（ボム・ロケット %(bombs)s回） ・ P＝B×2<sup>N</sup>＝%(p)s")
-        out["settle"] = _m(settle, **values)
+        out["settle"] = terms(_m(settle, **values))  # (its P＝B×2ᴺ＝8 never broken after P: a new user's screen)
         out["match_winner"] = _("試合終了：%(names)s が%(target)s点に到達して総合勝利！") % {
             "names": _("、").join(names.get(s, "") for s in view["winners"]), "target": view["target"]}
     return out

@@ -45,6 +45,13 @@ def test_the_results_buttons_stay_on_screen(live_server_url, browser, game, size
             const q = r.getBoundingClientRect(), at = document.elementFromPoint(q.x + 8, q.y + q.height / 2);
             return !r.contains(at); }).map(r => r.textContent.trim())""")
         assert not covered, f"{label}: result rows covered or cut: {covered}"
+    if game == "doudizhu":  # the settlement's P＝B×2ᴺ＝… is one piece (375×812 in Chinese broke it after its P)
+        terms = page.eval_on_selector_all("#result .settle .term", """els => els.map(e => ({text: e.textContent,
+            lines: new Set([...e.getClientRects()].map(r => Math.round(r.top))).size}))""")
+        assert len(terms) == 3 and terms[-1]["text"].startswith("P") and terms[-1]["lines"] == 1, f"{label}: {terms}"
+    # no seat's ring of the last play peeks past the result card's edge (try45)
+    rings = page.eval_on_selector_all("#seats .seat.last", "els => els.map(e => getComputedStyle(e, '::after').display)")
+    assert rings and all(d == "none" for d in rings), f"{label}: {rings}"
     # the button is the one a tap there reaches (not covered by the card's scrolled content)
     first = page.locator("#result .controls button.primary").first
     first.click(trial=True, timeout=3000)
