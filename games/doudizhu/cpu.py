@@ -389,7 +389,7 @@ def hints(state: dict, seat: int) -> list[dict]:
             what_en = "Pass" if v == 0 else f"Bid {v}"
             out.append({"action": {"type": "bid", "value": v},
                         "ja": f"{what_ja}{tag_ja}。ジョーカーと2が{high}枚、ボム{bombs}組、最短{turns}手で出し切れます。",
-                        "en": f"{what_en}{tag_en}: jokers and 2s {high}, bombs {bombs}, {turns} plays at best.",
+                        "en": f"{what_en}{tag_en}: jokers and 2s ×{high}, bombs ×{bombs}, out in {turns} plays at best.",
                         "why": {"code": "bid", "turns": turns, "high": high, "bombs": bombs, "recommended": v == rec}})
         return out
     hand = state["hands"][seat]

@@ -88,7 +88,7 @@ def test_the_landlord_line_speaks_to_the_reader_when_the_reader_is_the_landlord(
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Hint: No bid — recommended (jokers and 2s "),
+    ("en", "Hint: No bid — recommended (jokers and 2s ×"),
     ("zh-hans", "提示：不叫。推荐，因为大小王和2共"),
     ("ja", "ヒント：入札しない（おすすめ）。ジョーカーと2が"),
 ])
