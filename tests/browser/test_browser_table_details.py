@@ -196,21 +196,28 @@ def _gd_play_to_answer(room) -> bool:
 # deals whose first answer finds seat 0 with a big hand in two rows of rank columns: gdfit23,
 # 26 cards in 12 columns, a column of four Js in the first row and of five Ks in the second,
 # under a single K; gdfit9, 25 cards in 13 columns under a pair of 10s
-@pytest.mark.parametrize("seed,locale", [("gdfit23", "ja-JP"), ("gdfit23", "en-US"), ("gdfit23", "zh-CN"), ("gdfit9", "ja-JP")])
-def test_a_full_guandan_hand_and_a_play_fit_an_upright_phone(live_server_url, browser, seed, locale):
+@pytest.mark.parametrize("seed,locale,size", [("gdfit23", "ja-JP", PORTRAIT), ("gdfit23", "en-US", PORTRAIT),
+                                              ("gdfit23", "zh-CN", PORTRAIT), ("gdfit9", "ja-JP", PORTRAIT),
+                                              ("gdfit23", "ja-JP", (667, 375))])
+def test_a_full_guandan_hand_and_a_play_fit_an_upright_phone(live_server_url, browser, seed, locale, size):
     """try45: at 375×812 with a play on the field, a Guandan hand of 25–27 cards (two rows of
     rank columns) ran up to 123 px past the screen, its second row (K, A, 2, the jokers)
     under the buttons. Now the whole table is one screen: nothing to scroll, every card of
     the hand above the buttons, the field, whose turn, the countdown, every tap ≥ 44×44
     (check_one_screen); the seat that played names the play whole (the field's caption is
-    not shown on an upright phone: static/guandan.css)."""
-    page, _ = open_room(browser, live_server_url, PORTRAIT, "guandan", seed=seed, until=_gd_play_to_answer,
+    not shown on a phone: static/guandan.css). A small phone held sideways (667×375, under
+    700 px wide too) keeps the sideways table: one row of columns (the upright rules once
+    wrapped it into two, under the side row)."""
+    page, _ = open_room(browser, live_server_url, size, "guandan", seed=seed, until=_gd_play_to_answer,
                         options={"turn_limit": "60"}, locale=locale)
     page.wait_for_selector("#field .field-play")
     page.wait_for_selector("#hand-form .my-turn button[value=play]")
-    shoot(page, f"guandan-full-hand-{seed}-{locale[:2]}")
-    label = f"{seed} {locale}"
-    check_one_screen(page, label)
+    shoot(page, f"guandan-full-hand-{seed}-{locale[:2]}-{size[0]}x{size[1]}")
+    label = f"{seed} {locale} {size}"
+    check_one_screen(page, label, sideways=size[0] > size[1])
+    if size[0] > size[1]:
+        rows = {round(b["y"]) for b in boxes(page, "#hand-form .gd-col")}
+        assert len(rows) == 1, f"{label}: the columns in {len(rows)} rows"
     main = page.evaluate("(() => { const m = document.querySelector('main'); return [m.scrollHeight, m.clientHeight]; })()")
     assert main[0] <= main[1] + 1, f"{label}: the table is {main[0] - main[1]} px taller than the screen"
     cards, bar = boxes(page, "#hand-form .card"), boxes(page, "#hand-form .controls")[0]
