@@ -67,6 +67,19 @@ def whole(text) -> Markup:
     return Markup(f'<span class="whole">{escape(text)}</span>')
 
 
+_LAST_BRACKETS = re.compile(r"(.*?)([（(][^（）()]*[）)])$", re.S)
+
+
+def brackets_whole(text) -> Markup:
+    """``text`` (escaped) with its closing bracketed words (「（あなたの負け）」, "(you
+    lose)", 「（你输了）」) one unbroken piece (:func:`whole`): a result's title breaks
+    before them, never inside (try46: 「…（你输」 / 「了）」, 「（あなたの」 / 「負け）」)."""
+    m = _LAST_BRACKETS.match(str(text))
+    if not m:
+        return Markup(escape(text))
+    return Markup(escape(m.group(1))) + whole(m.group(2))
+
+
 def within(name):
     """``name`` where a sentence names a seat after its start (its object, an arrow's
     receiver, a list in brackets): the practice's seat named あなた reads "you" there in

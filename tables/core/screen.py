@@ -240,6 +240,20 @@ def _render_parts(templates: list[tuple[str, object]], ctx: dict) -> dict[str, M
 
 # --- the table's context ------------------------------------------------------------------
 
+#: the actions left to a seat once a hand is over (its result shows): deal the next one
+DEAL_ACTIONS = frozenset({"next_hand", "next_game"})
+
+
+def _after_the_hand(notice: dict | None, view: dict, legal: list[dict]) -> dict | None:
+    """``notice``, but None for a stale refusal once the hand is over (nobody's turn, only
+    the next deal left): "画面が古くなっていました…もう一度どうぞ" has nothing to try again,
+    and it stayed under the result (try46: a play sent as the hand ended)."""
+    if (notice and notice.get("code") == "stale" and view.get("turn") is None
+            and all(a.get("type") in DEAL_ACTIONS for a in legal)):
+        return None
+    return notice
+
+
 def table_context(room, seats: list, me, live: set, base: dict, selected: list) -> dict:
     """Everything the table's parts render from: the seat's view, the players' rows,
     the buttons of its legal actions, deadlines, and the game's own context
@@ -257,7 +271,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
     players = [_player(info, by_order.get(info["seat"]), me, view, timers, live, span_ms) for info in infos]
     mine = timers.get(str(me.order))
     my_turn = view.get("turn") == me.order and not _held(view)
-    notice = present.refusal(base.get("notice"), legal, my_turn)
+    notice = _after_the_hand(present.refusal(base.get("notice"), legal, my_turn), view, legal)
     ctx = {
         **CARD_MARKUP, **base, "notice": notice, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},

@@ -18,7 +18,7 @@ from ..core import i18n
 from ..core.counter import unseen_by_rank
 from ..core.i18n import gettext as _, gettext_noop, ngettext, pgettext
 from ..core.logtail import tail
-from ..core.markup import escape, whole, within
+from ..core.markup import brackets_whole, escape, whole, within
 from ..core.presenter import Presenter
 from ..core.words import turn_line
 
@@ -404,7 +404,7 @@ def words(view: dict, names: dict, trick: dict | None, turn_name, result: dict |
         else:
             title = (_("第%(n)s局の結果：農民の勝ち（あなたの勝ち）") if i_won
                      else _("第%(n)s局の結果：農民の勝ち（あなたの負け）"))
-        out["result_title"] = title % {"n": result["hand_no"], "name": landlord}
+        out["result_title"] = brackets_whole(title % {"n": result["hand_no"], "name": landlord})
         values = {"b": result["bid"], "n": result["doublings"], "bombs": result["bombs"], "p": result["points"]}
         if result["spring"]:
             settle = gettext_noop("B＝%(b)s ・ N＝%(n)s（ボム・ロケット %(bombs)s回＋春天） ・ P＝B×2<sup>N</sup>＝%(p)s")

@@ -659,6 +659,32 @@ def test_a_stop_window_leaves_the_resume_button_free(live_server_url, browser, s
         assert b["y"] >= 0 and b["y"] + b["height"] <= size[1] and b["height"] >= 44 - 0.5, (size, b)
 
 
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_a_stop_window_you_watch_is_read_whole_on_a_phone(live_server_url, browser, size):
+    """try46: at 812×375 with six seats a stop window you only watch (a CPU's 7渡し, another
+    CPU stopping it) stood in the field's narrow column, cut after "CPU 2: stopped with",
+    its card and the time left out of sight. On a phone it floats over the top of the felt
+    as one you can answer does: whole inside the screen, nothing of it scrolled away, the
+    countdown shown, in English (the longest words)."""
+    from tables.core import env, i18n
+
+    window = {"kind": "seven_pass", "head": "CPU 3 played 7-pass (nana-watashi). Anyone to stop it?",
+              "chain": [{"text": "CPU 2: stopped with ♥3"}], "deadline_ms": 4000, "stops": []}
+    with i18n.use("en"):
+        field = env.default().get_template("daifugo/field.html").render(
+            view={"field": None, "turn": 1}, players=[], window=window, pending=None, over=False)
+    page, _ = open_room(browser, live_server_url, size, "daifugo", options={"players": "6"}, locale="en-US")
+    got = page.evaluate("""field => { document.getElementById('field').outerHTML = field;
+        const w = document.getElementById('stop-window'), r = w.getBoundingClientRect();
+        const c = w.querySelector('.countdown').getBoundingClientRect();
+        return {box: r.toJSON(), countdown: c.toJSON(), scrolled: w.scrollHeight - w.clientHeight}; }""", field)
+    shoot(page, f"stop-window-watched-{size[0]}x{size[1]}")
+    b, c = got["box"], got["countdown"]
+    assert b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= size[0] + 0.5 and b["y"] + b["height"] <= size[1] + 0.5, (size, got)
+    assert got["scrolled"] <= 1, f"{size}: {got['scrolled']} px of the window scrolled out of sight"
+    assert c["height"] > 0 and b["y"] - 0.5 <= c["y"] and c["y"] + c["height"] <= b["y"] + b["height"] + 0.5, (size, got)
+
+
 def _straight_to_answer(room) -> bool:
     """Dou Dizhu: a straight on the field and seat 0 to answer it."""
     s = room.state

@@ -292,3 +292,24 @@ def test_play_stays_when_nothing_beats_the_field_and_says_why():
     assert table.room.version == v and table.room.state["hands"][YOU] == hand
     said = re.search(r'<div (?:hx-swap-oob="true" )?id="msg" class="msg error"[^>]*data-code="(\w+)">([^<]+)</div>', out)
     assert said and said[1] in {"too_weak", "wrong_shape", "bound", "not_a_play"}, out[:600]
+
+
+def test_a_move_sent_as_the_hand_ended_is_dropped_quietly_under_the_result():
+    """try46: a play sent just as the hand ended left "画面が古くなっていました。…もう一度どうぞ"
+    under the result, with nothing to try again: once the hand is over a stale move shows
+    the result alone (a stale move during play still says so: the test above)."""
+    from games.core.engine import next_move
+
+    table = PracticeTable("doudizhu", {}, seed="late1")
+    engine = get_engine("doudizhu")
+    send(table, 1.0, act="hello")
+    state = table.room.state
+    for _ in range(3000):
+        if state["phase"] == "hand_over":
+            break
+        seat, action = next_move(engine, state)
+        state, _events = engine.apply(state, seat, action)
+    table.room.state, table.room.version = state, table.room.version + 1
+    frames = send(table, 2.0, act="play", version=str(table.room.version - 1), card=["0"], mode="plain")
+    assert frames and not any('data-code="stale"' in f or "画面が古く" in f for f in frames), frames
+    assert any('id="result"' in f for f in frames)

@@ -90,7 +90,8 @@ def test_doudizhu_lines_name_you_within_a_sentence(lang, won, landlord, highest,
     with i18n.use(lang):
         names = {0: you(lang), 1: "CPU 1", 2: "CPU 2"}
         out = words(view, names, {"seat": 0, "type": "single"}, None, result, True, me=0)
-        assert out["result_title"] == won
+        assert out["result_title"].striptags() == won  # (its closing brackets one piece: markup.brackets_whole)
+        assert out["result_title"].endswith("）</span>") or out["result_title"].endswith(")</span>")
         assert out["landlord"] == landlord
         assert out["bidding"] == highest
         assert out["trick"].startswith(trick)  # at the line's start it stays You
@@ -111,3 +112,11 @@ def test_daifugo_field_says_you_played_it(lang, said):
         seats = table.shown_seats()
         html = table_screen(table.room, seats, seats[YOU], {YOU}).parts["field"]
     assert said in _text(html)
+
+
+def test_a_titles_closing_brackets_are_one_piece_and_a_name_is_escaped():
+    from tables.core.markup import brackets_whole
+
+    assert str(brackets_whole("第1局结果：地主 CPU 2 获胜（你输了）")) == '第1局结果：地主 CPU 2 获胜<span class="whole">（你输了）</span>'
+    assert str(brackets_whole("Hand 1: the landlord <b> wins (you lose)")) == 'Hand 1: the landlord &lt;b&gt; wins <span class="whole">(you lose)</span>'
+    assert str(brackets_whole("no brackets <i>")) == "no brackets &lt;i&gt;"
