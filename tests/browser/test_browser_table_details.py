@@ -228,6 +228,12 @@ def test_a_full_guandan_hand_and_a_play_fit_an_upright_phone(live_server_url, br
         .map(e => ({text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1, lines: e.getClientRects().length}))""")
     assert said and not any(s["cut"] for s in said), f"{label}: a seat's play is cut: {said}"
     assert not page.evaluate("[...document.querySelectorAll('#field > p.muted')].some(e => e.offsetParent)"), label
+    # …and the seat whose play lies on the field (.last) says it in bold, the others' quieter (try46)
+    weights = page.eval_on_selector_all("#seats .seat .gd-last", """els => els.map(e => [e.closest('.seat').classList.contains('last'),
+        parseInt(getComputedStyle(e).fontWeight), parseFloat(getComputedStyle(e).opacity)])""")
+    on_field = [w for w in weights if w[0]]
+    assert len(on_field) == 1 and on_field[0][1] >= 700 and on_field[0][2] == 1, f"{label}: {weights}"
+    assert all(w[1] < 700 and w[2] < 1 for w in weights if not w[0]), f"{label}: {weights}"
 
 
 @pytest.mark.parametrize("size,tag", [(DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")])
