@@ -34,9 +34,9 @@ def returning():
 
 
 @pytest.mark.parametrize("lang, said, not_said", [
-    ("ja", "献上を受けた人は、献上した人へ10以下の札を1枚返します（級札は除く）。", "前の局の最下位が1位に献上します。"),
-    ("en", "Each receiver gives back one card of 10 or lower (not a level card) to the player who paid it.", "Last out pays first out."),
-    ("zh-hans", "收到进贡的人向进贡者还一张10以下的牌（级牌除外）。", "上局末游向头游进贡。"),
+    ("ja", "献上を受けた人は10以下の札を1枚返します（級札を除く）。", "前の局の最下位が1位に献上します。"),
+    ("en", "Receivers return one card of 10 or lower, not a level card.", "Last out pays first out."),
+    ("zh-hans", "收贡者还一张10以下的牌（级牌除外）。", "上局末游向头游进贡。"),
 ])
 def test_the_field_says_what_the_return_is(returning, lang, said, not_said):
     with i18n.use(lang):
