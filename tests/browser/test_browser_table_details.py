@@ -681,14 +681,17 @@ def test_a_stop_window_you_watch_is_read_whole_on_a_phone(live_server_url, brows
             view={"field": None, "turn": 1}, players=[], window=window, pending=None, over=False)
     page, _ = open_room(browser, live_server_url, size, "daifugo", options={"players": "6"}, locale="en-US")
     got = page.evaluate("""field => { document.getElementById('field').outerHTML = field;
+        document.querySelector('#seats .seat:not(.me)').classList.add('last');  // (the seat that played)
         const w = document.getElementById('stop-window'), r = w.getBoundingClientRect();
         const c = w.querySelector('.countdown').getBoundingClientRect();
-        return {box: r.toJSON(), countdown: c.toJSON(), scrolled: w.scrollHeight - w.clientHeight}; }""", field)
+        const rings = [...document.querySelectorAll('#seats .seat.last')].map(e => getComputedStyle(e, '::after').display);
+        return {box: r.toJSON(), countdown: c.toJSON(), scrolled: w.scrollHeight - w.clientHeight, rings}; }""", field)
     shoot(page, f"stop-window-watched-{size[0]}x{size[1]}")
     b, c = got["box"], got["countdown"]
     assert b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= size[0] + 0.5 and b["y"] + b["height"] <= size[1] + 0.5, (size, got)
     assert got["scrolled"] <= 1, f"{size}: {got['scrolled']} px of the window scrolled out of sight"
     assert c["height"] > 0 and b["y"] - 0.5 <= c["y"] and c["y"] + c["height"] <= b["y"] + b["height"] + 0.5, (size, got)
+    assert got["rings"] and all(d == "none" for d in got["rings"]), f"{size}: a seat's ring over the window: {got['rings']}"  # (try47)
 
 
 def _straight_to_answer(room) -> bool:

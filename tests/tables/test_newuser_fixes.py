@@ -313,3 +313,36 @@ def test_a_move_sent_as_the_hand_ended_is_dropped_quietly_under_the_result():
     frames = send(table, 2.0, act="play", version=str(table.room.version - 1), card=["0"], mode="plain")
     assert frames and not any('data-code="stale"' in f or "画面が古く" in f for f in frames), frames
     assert any('id="result"' in f for f in frames)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("game, config", [("guandan", {}), ("doudizhu", {}), ("daifugo", {"players": "4"})])
+def test_a_hint_to_pass_rings_the_pass_button(game, config):
+    """try47: a hint to pass (「过。这次先不出」) named the pass in words only; as a play's
+    hint selects its cards and a bid's rings its button, the hand's パス is ringed
+    (class ``hinted``, described by the hint) — and only then."""
+    from games.core.engine import next_move
+    from tables.core import moves
+
+    engine = get_engine(game)
+    for seed in range(40):
+        table = PracticeTable(game, config, seed=f"passhint{seed}")
+        state = table.room.state
+        for _ in range(400):
+            if engine.is_over(state):
+                break
+            if YOU in engine.actors(state):
+                notice, _cards = moves.next_hint(game, engine, state, YOU, [])
+                if notice.get("action", {}).get("type") == "pass":
+                    table.room.state = state
+                    hand = table_screen(table.room, table.seats, table.seats[YOU], {YOU}, notice=notice).parts["hand"]
+                    ringed = re.findall(r'<button[^>]*class="hinted"[^>]*>', hand)
+                    assert len(ringed) == 1 and 'data-action="pass"' in ringed[0], ringed
+                    plain = table_screen(table.room, table.seats, table.seats[YOU], {YOU}).parts["hand"]
+                    assert "hinted" not in plain
+                    return
+            seat, action = next_move(engine, state)
+            state, _events = engine.apply(state, seat, action)
+    raise AssertionError(f"{game}: no hint to pass in 40 deals")
