@@ -254,11 +254,12 @@ def _after_the_hand(notice: dict | None, view: dict, legal: list[dict]) -> dict 
     return notice
 
 
-def _hints_a_pass(notice: dict | None) -> bool:
-    """True when the hint shown now (:func:`tables.core.moves.next_hint`) is to pass: the
-    hand's パス is ringed as a play's hint selects its cards and a bid's rings its button
-    (try47: 「过。这次先不出」 left the button unmarked)."""
-    return bool(notice and notice.get("code") == "hint" and (notice.get("action") or {}).get("type") == "pass")
+def hint_action(notice: dict | None) -> dict:
+    """The action the hint shown now recommends (``notice``: :func:`tables.core.moves.next_hint`'s;
+    ``{}`` when no hint shows): its button is ringed (class ``hinted``) as a play's hint
+    selects its cards — a bid's (Dou Dizhu, a new user: the hint named it in words only) and
+    パス (try47: 「过。这次先不出」 left the button unmarked)."""
+    return (notice.get("action") or {}) if notice and notice.get("code") == "hint" else {}
 
 
 def table_context(room, seats: list, me, live: set, base: dict, selected: list) -> dict:
@@ -298,7 +299,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "auto_intervals": [(ms, _("%(n)s秒") % {"n": n}) for ms, n in AUTO_INTERVALS],
         "history_words": _history_words(history.past(getattr(room, "hand", None))[-PAST_SHOWN:]),
         "notice_text": words.notice_text(room.game, notice),
-        "hinted_pass": _hints_a_pass(notice),
+        "hint_action": hint_action(notice),
         "removable": _removable(seats, me),
     }
     ctx["my_turn_line"] = my_turn_line(bool(ctx["me_player"] and ctx["me_player"]["auto"]))

@@ -172,7 +172,7 @@ class DoudizhuPresenter(Presenter):
         names = {p["seat"]: p["name"] for p in ctx["players"]}
         buttons = ctx["buttons"]
         simple = [a for a in self.legal(engine, room.state, view, me.order) if a["type"] != "play"]
-        hinted = _hinted_bid(ctx.get("notice"))
+        hinted = ctx["hint_action"].get("value") if ctx["hint_action"].get("type") == "bid" else None  # (screen.hint_action)
         bids = [dict(b, value=simple[b["index"]]["value"], label=_(BID_LABELS[simple[b["index"]]["value"]]),
                      hinted=simple[b["index"]]["value"] == hinted)
                 for b in buttons if b["type"] == "bid"]
@@ -308,14 +308,6 @@ def _log_window(lines: list[str], shown: int = 40) -> dict:
     the hand's log (``dd_log_from``; :func:`tables.core.logtail.tail`)."""
     dd_log, first = tail(lines, shown)
     return {"dd_log": dd_log, "dd_log_from": first}
-
-
-def _hinted_bid(notice: dict | None) -> int | None:
-    """The bid a hint shown now recommends (``notice``: :func:`tables.core.moves.next_hint`'s,
-    its ``action`` a bid while bidding), marked on its button as a play's hint selects its
-    cards (a new user: the hint named the bid in words only); None otherwise."""
-    action = (notice or {}).get("action") or {}
-    return action.get("value") if (notice or {}).get("code") == "hint" and action.get("type") == "bid" else None
 
 
 def log_lines(view: dict, names: dict, me: int | None = None) -> list[str]:

@@ -187,7 +187,7 @@ def beside(page, badge: str, text_of: str) -> list[dict]:
     })""", text_of)
 
 
-def _gd_play_to_answer(room) -> bool:
+def _my_turn_to_beat(room) -> bool:
     """Guandan: another seat's play on the field and seat 0 to answer it."""
     s = room.state
     return s["phase"] == "play" and s["turn"] == 0 and s["trick"]["last"] is not None and s["trick"]["last"]["seat"] != 0
@@ -208,7 +208,7 @@ def test_a_full_guandan_hand_and_a_play_fit_an_upright_phone(live_server_url, br
     not shown on a phone: static/guandan.css). A small phone held sideways (667×375, under
     700 px wide too) keeps the sideways table: one row of columns (the upright rules once
     wrapped it into two, under the side row)."""
-    page, _ = open_room(browser, live_server_url, size, "guandan", seed=seed, until=_gd_play_to_answer,
+    page, _ = open_room(browser, live_server_url, size, "guandan", seed=seed, until=_my_turn_to_beat,
                         options={"turn_limit": "60"}, locale=locale)
     page.wait_for_selector("#field .field-play")
     page.wait_for_selector("#hand-form .my-turn button[value=play]")

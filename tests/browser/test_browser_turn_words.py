@@ -16,7 +16,7 @@ from rooms import lobby, passphrase, tokens
 from rooms.models import Room
 from tests.browser.steps import on_server, shoot
 from tests.browser.test_browser_layout import DESKTOP, LONG_NAME, PORTRAIT
-from tests.browser.test_browser_table_details import open_room, page_with_seat
+from tests.browser.test_browser_table_details import _my_turn_to_beat, open_room, page_with_seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -109,10 +109,6 @@ def test_a_long_name_is_cut_but_the_turn_words_stay_whole(live_server_url, brows
             assert not t["who"]["cut"] and LONG_NAME in t["text"], where
     page.context.close()
     theirs.context.close()
-
-def _my_turn_to_beat(room) -> bool:
-    s = room.state
-    return s["phase"] == "play" and s["turn"] == 0 and s["trick"]["last"] is not None and s["trick"]["last"]["seat"] != 0
 
 
 def status_lines(page) -> dict:
