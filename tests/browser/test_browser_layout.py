@@ -368,7 +368,9 @@ def background(page, selector: str) -> str:
     last = None
     for _ in range(50):
         page.wait_for_selector(selector, state="attached")
-        now = page.eval_on_selector(selector, "e => e.isConnected ? getComputedStyle(e).backgroundColor : ''")
+        # one read: the element may be swapped out between a wait and a second query (CI, stop 37)
+        now = page.evaluate("s => { const e = document.querySelector(s); return e ? getComputedStyle(e).backgroundColor : ''; }",
+                            selector)
         if now and now == last:
             return now
         last = now
