@@ -93,6 +93,27 @@ def check_tidy(page, label: str) -> None:
         assert sel["have"] >= sel["need"], f"{label}: a select cuts its choice: {sel}"
     for target in boxes(page, "#lobby select") + boxes(page, "#lobby button") + boxes(page, "#options-form label.switch"):
         assert target["w"] >= 44 and target["h"] >= 44, f"{label}: a tap target under 44×44: {target}"
+    check_seat_tools(page, label)
+
+
+#: each seat row's tools (a CPU's level, ↑, 外す): their tops and the row's right edge
+SEAT_TOOLS_JS = """() => [...document.querySelectorAll('#lobby .seat-row')].map(row => {
+  const tools = [...row.querySelectorAll('select, button')].map(t => t.getBoundingClientRect());
+  const line = (row.querySelector('.seat-line') || row).getBoundingClientRect();
+  return {row: row.innerText.replace(/\s+/g, ' ').slice(0, 40), right: line.right,
+          tops: tools.map(t => Math.round(t.top)), rights: tools.map(t => t.right)};
+})"""
+
+
+def check_seat_tools(page, label: str) -> None:
+    """try47: on a phone a CPU's row wrapped its ↑ and 外す each onto a line of their own.
+    A seat's tools stand on one line, together, and the last ends at the row's end."""
+    rows = page.evaluate(SEAT_TOOLS_JS)
+    assert sum(1 for r in rows if r["tops"]) >= 2, f"{label}: no seat with the host's tools: {rows}"
+    for r in rows:
+        if r["tops"]:
+            assert max(r["tops"]) - min(r["tops"]) <= 1, f"{label}: a seat's tools on more than one line: {r}"
+            assert abs(max(r["rights"]) - r["right"]) <= 1, f"{label}: a seat's tools stop short of the row's end: {r}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
