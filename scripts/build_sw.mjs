@@ -39,7 +39,7 @@ export const PRECACHE_STATIC = [
   /^app\/tefuda-py\.zip$/, // the bundle the worker loads (rooms/bundle.py), not build steps' leftovers
   /^[^/]+\.(css|js|svg)$/,
   /^icons\/[^/]+\.png$/,
-  /^django_htmx\/(htmx-2\.min\.js|ext\/hx-ws-2\.min\.js|django-htmx\.js)$/,
+  /^django_htmx\/(htmx-2\.min\.js|ext\/hx-ws-2\.min\.js)$/,
   /^idiomorph\/idiomorph-ext\.min\.js$/,
 ];
 /** The practice pages (app shells) and the offline page. */

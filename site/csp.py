@@ -2,7 +2,7 @@
 
 Django 5.2 has no built-in CSP, so this small middleware sets one: scripts only from this
 origin or with the response's nonce (``request.csp_nonce``, also ``{{ csp_nonce }}`` in
-templates through :func:`nonce`, which django-htmx's ``{% htmx_script %}`` reads), no
+templates through :func:`nonce`, which templates/base.html gives its scripts), no
 eval, no plugins, no framing; sockets, fetches, workers and the service worker only from
 this origin (CSP 3: ``'self'`` covers ``ws:``/``wss:`` of the same host).
 ``'wasm-unsafe-eval'`` lets Pyodide compile WebAssembly for the browser's practice table

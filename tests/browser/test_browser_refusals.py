@@ -87,6 +87,26 @@ def test_a_refusal_at_the_top_page_leaves_no_form_to_resubmit(live_server_url, b
     assert page.inner_text("#enter-error") == ""
 
 
+@pytest.fixture
+def debug_on(settings):
+    """DEBUG on, as ``scripts/serve --dev``; asked for before ``live_server_url``, so the
+    server process (forked when it starts) has it."""
+    settings.DEBUG = True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_stays_in_place_in_development_mode_too(debug_on, live_server_url, browser):
+    """scripts/serve --dev (DEBUG on): django-htmx's {% htmx_script %} added, in DEBUG only,
+    a handler that replaced the whole page with any 400 answer, so a passphrase over 32
+    characters left a white page saying 合言葉は32文字までです。 The refusal is in the form, the
+    form and what was typed still there."""
+    page = browser.new_context().new_page()
+    enter(page, live_server_url, "あき", "長" * 40)
+    page.wait_for_selector("#enter-error:has-text('32文字まで')")
+    assert page.input_value("input[name=passphrase]") == "長" * 40
+    assert page.locator("form.enter-form button[type=submit]").is_visible()
+
+
 def test_practice_name_is_not_cut(live_server_url, browser):
     page = browser.new_context().new_page()
     page.goto(live_server_url + "/practice/")
