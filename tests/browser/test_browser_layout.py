@@ -517,12 +517,28 @@ def test_guandan_tribute_and_return_on_a_phone(live_server_url, browser, locale)
         field_holds_the_transfers(page, label)
         strip = boxes(page, "#hand-form .gd-other-returns")[0]  # a row that scrolls sideways
         assert strip["x"] >= 0 and strip["x"] + strip["w"] <= vw + 0.5, f"{label}: {strip}"
+        check_the_row_says_it_scrolls(page, "#hand-form .gd-other-returns", label)
         for b in boxes(page, "#hand-form .controls button:not([hidden]), #hand-form .controls select"):
             assert b["w"] >= 44 - 0.5 and b["h"] >= 44 - 0.5, f"{label}: a small button {b}"
             assert b["y"] >= 0 and b["y"] + b["h"] <= vh + 0.5, f"{label}: a button below the fold {b}"
         for b in boxes(page, "#hand-form .controls > button:not([hidden]), #hand-form .gd-tools > *"):
             assert b["x"] >= 0 and b["x"] + b["w"] <= vw + 0.5, f"{label}: a button off screen sideways {b}"
         page.close()
+
+
+def check_the_row_says_it_scrolls(page, row: str, label: str) -> None:
+    """try47: nothing showed that the other cards one may return went on past the screen's
+    edge. A row with more to the right fades out at its end (its mask's ``--gd-fade``), and
+    no longer once scrolled to its end; a row that does not scroll has no fade."""
+    fade = "s => parseFloat(getComputedStyle(document.querySelector(s)).getPropertyValue('--gd-fade'))"
+    more = page.eval_on_selector(row, "e => e.scrollWidth - e.clientWidth")
+    if more <= 1:
+        assert page.evaluate(fade, row) == 0, f"{label}: a row that does not scroll fades out"
+        return
+    assert page.evaluate(fade, row) >= 16, f"{label}: the row scrolls ({more:.0f} px more) and does not say so"
+    page.eval_on_selector(row, "e => { e.scrollLeft = e.scrollWidth; }")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.evaluate(fade, row) == 0, f"{label}: scrolled to its end, the row still fades out"
 
 
 def test_guandan_tribute_for_a_guest_on_a_phone(live_server_url, browser):
