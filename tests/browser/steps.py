@@ -51,3 +51,13 @@ def press_until(page, button: str, shown: str, tries: int = 3, timeout: int = 10
         except PlaywrightTimeout:
             if attempt == tries - 1:
                 raise
+
+
+def read_when(page, script: str, arg=None, timeout: int = 30_000):
+    """What ``script`` (a JS function of ``arg``) returns once it returns something (not
+    null, false, 0 or ""): every value read in one page state. The server swaps the table's
+    parts at any moment, so a wait for an element and a second call that reads it can find
+    it gone or replaced (``eval_on_selector`` then throws); a script that reads everything
+    at once, and returns null while a part is missing, cannot. Raises Playwright's
+    TimeoutError if it never returns a value."""
+    return page.wait_for_function(script, arg=arg, timeout=timeout).json_value()

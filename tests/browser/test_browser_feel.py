@@ -101,7 +101,7 @@ def play_my_turn(page, timeout=40000) -> bool:
         played = False
     # (or 退出 was clicked meanwhile by the listener of the test below: the seat is gone)
     page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'"
-                           " || window.__clickAt !== undefined", timeout=10000)
+                           " || window.__clickAt !== undefined", timeout=30_000)
     return played
 
 
@@ -128,7 +128,7 @@ def test_a_play_animates_and_a_click_during_it_is_sent_at_once(live_server_url, 
     page = table(browser, live_server_url, "うごく テーブル")
     assert any("feel-deal" in f["ids"] for f in page.evaluate("window.__frames"))  # the hand flies in
     play_until_i_play(page)
-    page.wait_for_function("() => window.__frames.some(f => f.ids.includes('feel-play'))", timeout=5000)
+    page.wait_for_function("() => window.__frames.some(f => f.ids.includes('feel-play'))", timeout=15_000)
     played = field_changes(page)
     assert played and all("feel-play" in f["ids"] for f in played), played
 
@@ -173,7 +173,7 @@ def test_mute_is_remembered_and_silences_every_sound(live_server_url, browser):
     box = mute.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
     play_until_i_play(page)  # taps: the sound may start
-    page.wait_for_function("() => window.__starts > 0", timeout=5000)
+    page.wait_for_function("() => window.__starts > 0", timeout=15_000)
     page.wait_for_selector("#hand-form .my-turn", timeout=40000)  # the next turn, after a tap: a phone vibrates
     assert page.evaluate("window.__vibrations") >= 1
 
@@ -206,10 +206,10 @@ def test_the_title_flashes_at_your_turn_in_a_hidden_tab(live_server_url, browser
     title = "部屋 — 手札 Tefuda"
     page.wait_for_selector("#hand-form .my-turn", timeout=40000)
     # (polled by time: Playwright's default polls at frames, which the hidden tab has none of)
-    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000, polling=100)
+    page.wait_for_function("() => document.title.startsWith('●')", timeout=10_000, polling=100)
     assert "あなたの番です" in page.title()
-    page.wait_for_function(f"() => document.title === {title!r}", timeout=3000, polling=100)  # it flashes…
-    page.wait_for_function("() => document.title.startsWith('●')", timeout=3000, polling=100)  # …on and off
+    page.wait_for_function(f"() => document.title === {title!r}", timeout=10_000, polling=100)  # it flashes…
+    page.wait_for_function("() => document.title.startsWith('●')", timeout=10_000, polling=100)  # …on and off
     page.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
     assert page.title() == title
     page.wait_for_timeout(2200)
@@ -290,6 +290,25 @@ def _first_line_number(page) -> int:
     return int(first.get_attribute("id")[2:]) if first else -1
 
 
+def _log_at_rest(page, change: str = "log => {}") -> dict:
+    """The log two frames after ``change(log)`` (its scroll follows a frame after a swap):
+    whether it scrolls and how far its end is below its box. Read again when a CPU's line
+    came in those frames (fresh-N: that line waits a frame for its own scroll)."""
+    read = """() => { const log = document.getElementById('log');
+      const last = () => document.querySelector('#log li:last-child')?.id;
+      const was = last(); (""" + change + """)(log);
+      return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done({
+        scrolls: log.scrollHeight > log.clientHeight, gap: log.scrollHeight - log.clientHeight - log.scrollTop,
+        quiet: last() === was }))));
+    }"""
+    for _ in range(5):
+        got = page.evaluate(read)
+        if got["quiet"]:
+            return got
+        page.wait_for_timeout(300)
+    raise AssertionError("a new line came to the log each time it was read: the test shows nothing")
+
+
 def test_the_log_keeps_its_lines_and_adds_each_new_one_at_the_end(live_server_url, browser):
     """The log is morphed (tables/core/frames.py: ``data-morph``), not rebuilt: once the
     game's older events are dropped (games/daifugo/engine.py keeps the last 24), a line
@@ -314,7 +333,7 @@ def test_the_log_keeps_its_lines_and_adds_each_new_one_at_the_end(live_server_ur
         else:
             page.wait_for_timeout(500)
     assert page.evaluate(new_line), "no new line came to the log"
-    page.wait_for_timeout(300)  # the scroll waits for a frame
+    at_rest = _log_at_rest(page)  # (the scroll waits for a frame)
     after = page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => [li.id, li.__kept || null, li.textContent])")
     ids = [i for i, _k, _t in after]
     assert len(set(ids)) == len(ids), ids
@@ -323,23 +342,11 @@ def test_the_log_keeps_its_lines_and_adds_each_new_one_at_the_end(live_server_ur
     assert kept == [(i, t) for i, t in before if i in ids], (before, after)  # each line still shown: the same element and words
     assert all(k == t for _i, k, t in after if k), after
     assert [i for i, _k in kept] == ids[:len(kept)], after  # the new lines after them
-    gap = "log => log.scrollHeight - log.clientHeight - log.scrollTop"
-    assert page.eval_on_selector("#log", gap) <= 2, "the log is not at its newest line"
+    assert at_rest["gap"] <= 2, f"the log is {at_rest['gap']} px from its newest line"
     shoot(page, "log-desktop")
     # the log's box shrinks, as when Daifugō's exchange lines come above it (try32)
-    shrink = """() => { const log = document.getElementById('log'), above = document.createElement('div');
-      const last = () => document.querySelector('#log li:last-child')?.id;
-      const was = last(); above.style.height = Math.round(log.clientHeight / 2) + 'px'; log.before(above);
-      return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done({
-        scrolls: log.scrollHeight > log.clientHeight, gap: log.scrollHeight - log.clientHeight - log.scrollTop,
-        quiet: last() === was }))));
-    }"""
-    for _ in range(5):  # (fresh-N: a CPU's line came in those two frames, and waits a frame for its own scroll)
-        shrunk = page.evaluate(shrink)
-        if shrunk["quiet"]:
-            break
-        page.wait_for_timeout(300)
-    assert shrunk["quiet"], "a new line came each time the log shrank: the test shows nothing"
+    shrunk = _log_at_rest(page, """log => { const above = document.createElement('div');
+      above.style.height = Math.round(log.clientHeight / 2) + 'px'; log.before(above); }""")
     assert shrunk["scrolls"], "nothing to scroll: the test shows nothing"
     assert shrunk["gap"] <= 2, f"the log shrank and left its newest line {shrunk['gap']} px below"
     assert not page.problems

@@ -36,7 +36,7 @@ def my_plan():
     return plan
 
 
-def wait_version_change(page, version, timeout=5000):
+def wait_version_change(page, version, timeout=20000):  # (the table's worker and fast CPUs, under load)
     page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'", timeout=timeout)
 
 

@@ -93,11 +93,11 @@ def test_two_friends_play_a_round(live_server_url, browser):
     # the guest closes the tab mid-game; others see 通信待ち; reopening returns the seat
     guest_hand = guest.inner_text("#hand-form .cards")
     guest.close()
-    host.wait_for_selector("#seats .away", timeout=5000)
+    host.wait_for_selector("#seats .away", timeout=30000)  # (the server notices the closed socket)
     guest = guest_ctx.new_page()
     guest.goto(link)
     guest.wait_for_selector("#hand-form")
-    host.wait_for_function("() => !document.querySelector('#seats .away')", timeout=5000)
+    host.wait_for_function("() => !document.querySelector('#seats .away')", timeout=30000)
     assert guest.inner_text("#hand-form .cards") and guest_hand
 
     # the graveyard viewer, once opened, stays open while the table re-renders around it
@@ -127,12 +127,12 @@ def test_two_friends_play_a_round(live_server_url, browser):
     host.wait_for_selector("text=第2ゲーム")
     assert host.query_selector("#result[hidden]")
     for page, n in givers.items():  # a person who must give chooses the cards
-        info = page.wait_for_selector("#hand-form .exchange-info", timeout=5000)
-        assert f"{n}枚" in info.inner_text()
+        page.wait_for_selector("#hand-form .exchange-info", timeout=30000)
+        assert f"{n}枚" in page.inner_text("#hand-form .exchange-info")
         page.click("#hand-form button:has-text('ヒント')")
         page.wait_for_function(f"() => document.querySelectorAll('#hand-form input:checked').length == {n}")
         page.click("#hand-form button:has-text('渡す')")
-        page.wait_for_selector("#hand-form .exchange-info", state="detached", timeout=5000)
+        page.wait_for_selector("#hand-form .exchange-info", state="detached", timeout=30000)
     host.wait_for_function("() => !document.querySelector('#status').textContent.includes('カード交換')",
                            timeout=30000)
     assert any("カード交換" in p for p in host.evaluate("window.phases")), "no exchange phase was shown"

@@ -101,7 +101,8 @@ def test_stop_interrupt_and_effect_in_a_seeded_practice_room(test_seeds, live_se
 
     for kind, action in steps:
         if kind == "stop":
-            button = page.wait_for_selector("#stop-window button[data-action=stop-stop]", timeout=40000)
+            stop = "#stop-window button[data-action=stop-stop]"
+            page.wait_for_selector(stop, timeout=40000)
             panel = page.inner_text("#stop-window")
             assert "止める人は？" in panel and "CPU" in panel and "残り" in panel
             for width, height in ((812, 375), (375, 812)):  # a phone: the window floats whole over the top
@@ -112,14 +113,15 @@ def test_stop_interrupt_and_effect_in_a_seeded_practice_room(test_seeds, live_se
                         and box["y"] + box["height"] <= height + 0.5, (width, part, box)
                 assert page.locator("#stop-window button").bounding_box()["height"] >= 44 - 0.5
             page.set_viewport_size({"width": 1280, "height": 720})
-            button.click()
-            page.wait_for_selector("#log li:has-text('で無効化')", timeout=5000)
+            page.click(stop)  # (by its selector: a message may have swapped the window since the wait)
+            page.wait_for_selector("#log li:has-text('で無効化')", timeout=20000)
             assert page.query_selector("#stop-window .chain") is not None  # the stop is shown in the window
         elif kind == "interrupt":
-            button = page.wait_for_selector("#hand-form button[data-action=interrupt]", timeout=40000)
-            assert button.inner_text().startswith("9で割り込む")
-            button.click()
-            page.wait_for_selector("#log li:has-text('9割り込み')", timeout=5000)
+            interrupt = "#hand-form button[data-action=interrupt]"  # (the CPUs' plays swap the hand meanwhile)
+            page.wait_for_selector(interrupt, timeout=40000)
+            assert page.inner_text(interrupt).startswith("9で割り込む")
+            page.click(interrupt)
+            page.wait_for_selector("#log li:has-text('9割り込み')", timeout=20000)
         else:
             _my_turn(page)
             version = page.get_attribute("#ver", "data-version")
@@ -134,7 +136,7 @@ def test_stop_interrupt_and_effect_in_a_seeded_practice_room(test_seeds, live_se
                     assert page.is_visible("#hand-form button[data-mode=plain]")   # 素出しで出す
                     assert not page.is_visible("#hand-form .plain-play")
                     page.click("#hand-form button[data-mode=effect]")
-                    page.wait_for_selector("#stop-window", timeout=5000)
+                    page.wait_for_selector("#stop-window", timeout=20000)
                     panel = page.inner_text("#stop-window")
                     assert "あなた が 8切り を出しました" in panel and "止める（" not in panel
                     page.wait_for_selector("#log li:has-text('あなた 8切り')", timeout=20000)  # resolved

@@ -35,7 +35,7 @@ def test_a_stamp_is_seen_by_the_other_browser_and_the_hide_switch_hides_them(liv
     host_ctx, guest_ctx, host, guest = at_the_table(browser, live_server_url)
     seat = host.get_attribute("#seats li.me", "data-seat")
     host.click("#stamps [data-stamp-code=nice]")
-    shown = guest.wait_for_selector(f"#seats [data-seat='{seat}'] .stamp-shown", timeout=5000)
+    shown = guest.wait_for_selector(f"#seats [data-seat='{seat}'] .stamp-shown", timeout=15000)
     assert shown.inner_text() == "ナイス"
     host.wait_for_selector(f"#seats [data-seat='{seat}'] .stamp-shown")  # the sender sees it too
     guest.set_viewport_size({"width": 1280, "height": 800})

@@ -59,12 +59,15 @@ def open_room(browser, url: str, size, game: str, *, options=None, seed=None, un
     return page, room_id
 
 
-def one_line(page, selector: str) -> list[dict]:
+def one_line(page, selector: str, put: str = "() => {}", arg=None) -> list[dict]:
     """Each visible ``selector``'s box, the number of its lines (of its text's client rects)
     and whether its text is cut (an ellipsis). Rects whose tops lie within half a rect's
     height of a line's are that line: "CPU 2" and "の番です" on one line have tops a pixel
-    apart (Latin and CJK glyphs), which rounding once counted as two lines (CI, stop 36)."""
-    return page.eval_on_selector_all(selector, """els => els.filter(e => e.offsetParent !== null).map(e => {
+    apart (Latin and CJK glyphs), which rounding once counted as two lines (CI, stop 36).
+    ``put`` (a JS function of ``arg``) changes the page first, in the same task: the room's
+    next message, swapped in between two calls, would replace what it put in."""
+    return page.evaluate("([selector, arg]) => { (" + put + """)(arg);
+      return [...document.querySelectorAll(selector)].filter(e => e.offsetParent !== null).map(e => {
         const r = e.getBoundingClientRect(), range = document.createRange();
         range.selectNodeContents(e);
         const rects = [...range.getClientRects()].filter(q => q.width > 0).sort((a, b) => a.top - b.top);
@@ -72,7 +75,7 @@ def one_line(page, selector: str) -> list[dict]:
         for (const q of rects) if (q.top - top > q.height / 2) { lines += 1; top = q.top; }
         return {x: r.x, y: r.y, w: r.width, h: r.height, lines: lines, text: e.textContent.trim(),
                 cut: e.scrollWidth > e.clientWidth + 1};
-    })""")
+    }); }""", [selector, arg])
 
 
 def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
@@ -96,8 +99,8 @@ def test_guandan_wild_column_label_stays_on_one_line(live_server_url, browser):
         turn = one_line(page, "#field > p.whose-turn")[0]  # (the narrow field of a phone held sideways)
         assert turn["text"] == "あなたの番です" and turn["lines"] == 1 and not turn["cut"], f"{tag}: {turn}"
         # on おまかせ the longer line is whole, on two lines if need be (try41: 「おまかせ中：CPUが…」)
-        page.eval_on_selector("#field > p.whose-turn", "(e, html) => { e.innerHTML = html; }", str(my_turn_line(True)))
-        auto = one_line(page, "#field > p.whose-turn")[0]
+        auto = one_line(page, "#field > p.whose-turn", "html => { document.querySelector('#field > p.whose-turn').innerHTML = html; }",
+                        str(my_turn_line(True)))[0]
         assert auto["text"] == MY_TURN[True] and not auto["cut"] and auto["lines"] <= 2, f"{tag}: {auto}"
         page.eval_on_selector("#field > p.whose-turn", "e => { e.textContent = 'あなたの番です'; }")
 
@@ -292,9 +295,9 @@ def test_the_field_caption_stays_on_one_line(live_server_url, browser):
         for c in found:
             assert c["lines"] == 1 and not c["cut"], f"{tag}: the caption wraps or is cut: {c} (field {field})"
             assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{tag}: {c} outside {field}"
-        page.eval_on_selector("#field > p.field-by", "(e, name) => e.dataset.was = e.textContent = e.textContent.replace(/^\\S+ \\S+/, name)", LONG_NAME)
+        c = one_line(page, "#field > p.field-by", """name => { const e = document.querySelector('#field > p.field-by');
+            e.dataset.was = e.textContent = e.textContent.replace(/^\\S+ \\S+/, name); }""", LONG_NAME)[0]
         shoot(page, f"daifugo-6-field-caption-{tag}-long")
-        c = one_line(page, "#field > p.field-by")[0]
         assert LONG_NAME in c["text"] and c["lines"] == 1 and c["cut"], f"{tag}: a long name: {c}"
         assert field["x"] - 0.5 <= c["x"] and c["x"] + c["w"] <= field["x"] + field["w"] + 0.5, f"{tag}: {c} outside {field}"
         page.reload()
@@ -509,9 +512,9 @@ def test_an_empty_hand_says_so_on_one_line(live_server_url, browser, size):
     from tables.daifugo.markup import hand_cards
 
     page, _ = open_room(browser, live_server_url, size, "daifugo")
-    page.eval_on_selector("#hand-cards", "(e, html) => { e.style.setProperty('--n', '0'); e.innerHTML = html; }",
-                          str(hand_cards([], ())))
-    (words,) = one_line(page, "#hand-cards > .muted")
+    # (put in and measured in one task: the CPUs play on, and their next message morphs the hand)
+    (words,) = one_line(page, "#hand-cards > .muted", """html => { const e = document.getElementById('hand-cards');
+        e.style.setProperty('--n', '0'); e.innerHTML = html; }""", str(hand_cards([], ())))
     assert words["text"] == "手札はありません" and words["lines"] == 1, words
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.steps import shoot
+from tests.browser.steps import read_when, shoot
 from tests.browser.test_browser_layout import DESKTOP, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -16,25 +16,26 @@ CLOCK = "#status .countdown b[data-deadline]"
 RING = "#seats .seat.turn b[data-deadline]"
 
 
-def _clock(page) -> tuple[int, float]:
-    """(seconds shown by the countdown, the ring's fraction left)."""
-    page.wait_for_function(f"() => document.querySelector('{RING}')?.style.getPropertyValue('--left')")
-    seconds = int("".join(ch for ch in page.inner_text(CLOCK) if ch.isdigit()))
-    return seconds, float(page.eval_on_selector(RING, "el => el.style.getPropertyValue('--left')"))
+def _clock(page) -> tuple[int, float, str]:
+    """(seconds shown by the countdown, the ring's fraction left, the countdown's deadline),
+    read together: a CPU's 9 interrupt may take the turn, and its ring, between two reads."""
+    got = read_when(page, """([clock, ring]) => { const c = document.querySelector(clock), r = document.querySelector(ring);
+        const left = r && r.style.getPropertyValue('--left');
+        return c && left ? {seconds: c.innerText.replace(/\\D/g, ''), left, deadline: c.dataset.deadline} : null; }""", [CLOCK, RING])
+    return int(got["seconds"]), float(got["left"]), got["deadline"]
 
 
 def test_a_reload_keeps_the_time_left_on_the_clock_and_the_ring(live_server_url, browser):
     page = open_table(browser, live_server_url, "daifugo", 4, DESKTOP)
     for _ in range(3):  # a CPU's 9 interrupt may take the turn while we wait: a new turn, again
-        first, ring = _clock(page)
-        deadline = page.get_attribute(CLOCK, "data-deadline")
+        first, ring, deadline = _clock(page)
         assert first >= 25 and ring > 0.8, (first, ring)
         page.wait_for_timeout(5_000)
         page.reload()
         page.wait_for_selector("#hand-form .my-turn button[value=play]:visible", timeout=60_000)
         page.wait_for_timeout(600)
-        seconds, ring = _clock(page)
-        if page.get_attribute(CLOCK, "data-deadline") == deadline or seconds <= first - 4:
+        seconds, ring, now = _clock(page)
+        if now == deadline or seconds <= first - 4:
             break  # the same turn (its deadline kept), or a clock that ran on
         page.wait_for_timeout(200)
     shoot(page, "turn-clock-after-reload")
@@ -46,8 +47,9 @@ def test_a_reload_keeps_the_time_left_on_the_clock_and_the_ring(live_server_url,
             page.click(f".lang-switch button[value={lang}]")
             page.wait_for_selector(f"html[lang={lang}] {RING}")
             page.wait_for_timeout(600)
-        fit = page.eval_on_selector(RING, """el => { const r = document.createRange(); r.selectNodeContents(el);
+        fit = read_when(page, """ring => { const el = document.querySelector(ring); if (!el) return null;
+            const r = document.createRange(); r.selectNodeContents(el);
             return {text: el.textContent, label: el.getAttribute('aria-label'), w: r.getBoundingClientRect().width,
-                    ring: el.getBoundingClientRect().width}; }""")
+                    ring: el.getBoundingClientRect().width}; }""", RING)
         assert fit["text"].isdigit() and fit["label"] and fit["label"] != fit["text"], fit
         assert fit["w"] <= 0.74 * fit["ring"], f"{lang}: the ring's number spills over its circle: {fit}"
