@@ -357,7 +357,7 @@ class GuandanPresenter(Presenter):
                                delta=(rise if result and result["winner_team"] == i and rise else None))
                           for i, t in enumerate(view["teams"])],
                 **_trick_lines(view["trick"]["plays"], names),
-                "anti_line": _anti_line(view, names),
+                "tribute_lines": _tribute_lines(view, names),
                 # the field's line: who played what, the play whole on its line (try43)
                 "last_said": (Markup(formats()["said"] % {"name": escape(names.get(view["trick"]["last"]["seat"], "")),
                                                           "play": whole(_play_label(view["trick"]["last"]))})
@@ -383,18 +383,28 @@ class GuandanPresenter(Presenter):
         }
 
 
-def _anti_line(view: dict, names: dict) -> str | None:
-    """The log's first line in the hand's first trick when the tribute was resisted (003
-    §21: the givers hold both big jokers): who resisted it, said to every seat; ``None``
-    otherwise (the log is the trick's: once a trick is won it goes with it)."""
+def _tribute_lines(view: dict, names: dict) -> list[str]:
+    """The log's first lines in the hand's first trick after a tribute (seed 003 §2, §4,
+    §21), said to every seat: who resisted it (the givers hold both big jokers), else each
+    card given (献上: giver → receiver) and each card given back (お返し). The return
+    phase passes in moments at a fast table, and a player saw only a new column in the
+    hand (try48). ``[]`` when there was no tribute, outside play, or once a trick is won
+    (the log is the trick's: the lines go with it)."""
     tr = view.get("tribute")
-    if not (tr and tr.get("anti")) or view["phase"] != "play":
-        return None
+    if not tr or view["phase"] != "play":
+        return []
     in_trick = sum(len(p.get("cards", ())) for p in view["trick"]["plays"])
     if in_trick != len(view.get("played", ())):  # a trick was already won: not the first
-        return None
-    return _("抗貢：献上する側（%(names)s）が大ジョーカーを2枚持っているので献上なし") % {
-        "names": _("、").join(str(within(names.get(g))) for g in tr["givers"])}
+        return []
+    if tr.get("anti"):
+        return [_("抗貢：献上する側（%(names)s）が大ジョーカーを2枚持っているので献上なし") % {
+            "names": _("、").join(str(within(names.get(g))) for g in tr["givers"])}]
+    back_to = {t["to"]: t["from"] for t in tr["transfers"]}  # a receiver returns to its giver
+    moves = [(_("献上：%(giver)s → %(receiver)s %(card)s"), t["from"], t["to"], t["card"]) for t in tr["transfers"]]
+    moves += [(_("お返し：%(giver)s → %(receiver)s %(card)s"), r["from"], back_to.get(r["from"]), r["card"])
+              for r in tr["returns"]]
+    return [line % {"giver": within(names.get(a)), "receiver": within(names.get(b)), "card": card_text(card["label"])}
+            for line, a, b, card in moves]
 
 
 def field_event(last: dict | None) -> str:

@@ -62,3 +62,43 @@ def test_a_tribute_paid_says_nothing_of_resisting():
     assert not state["tribute"]["anti"]
     table.room.state = state
     assert not any(line.startswith("抗貢") for seat in range(4) for line in log_of(table, seat))
+
+
+@pytest.fixture
+def paid_table():
+    """Hand 2 in play after a single tribute and its return, played by the engine's CPUs."""
+    engine = get_engine("guandan")
+    table = PracticeTable("guandan", {}, seed="paid")
+    state, _ = engine.with_hands(between_hands([0, 1, 2, 3]), deal({3: ["BJ"]}))
+    while state["phase"] != "play":
+        seat = engine.actors(state)[0]
+        state, _ = engine.apply(state, seat, engine.choose(state, seat))
+    table.room.state = state
+    return table
+
+
+@pytest.mark.parametrize("lang, given, back", [
+    ("ja", "献上：{a} → {b} {card}", "お返し：{b} → {a} {card}"),
+    ("en", "Tribute: {a} → {b} {card}", "Return: {b} → {a} {card}"),
+    ("zh-hans", "进贡：{a} → {b} {card}", "还贡：{b} → {a} {card}"),
+])
+def test_every_seat_reads_the_tribute_and_the_return(paid_table, lang, given, back):
+    """try48: at a fast table the return went by in moments, and a player found a new card
+    in the hand with nothing saying who gave it. The first trick's log opens with each card
+    given and given back, giver → receiver, in every seat's log."""
+    from tables.guandan.present import card_text
+
+    tr = paid_table.room.state["tribute"]
+    (a_seat, b_seat), = [(a["from"], a["to"]) for a in tr["alloc"]]
+    engine = get_engine("guandan")
+    view = engine.view(paid_table.room.state, 0)["tribute"]
+    with i18n.use(lang):
+        gift = card_text(view["transfers"][0]["card"]["label"])
+        ret = card_text(view["returns"][0]["card"]["label"])
+        giver = paid_table.seats[a_seat].name  # a CPU: its name is the same in every language
+        assert a_seat != YOU and b_seat == YOU, tr["alloc"]  # (the deal: you were first, CPU 3 last)
+        for seat in range(4):  # every seat's log; the receiver is named as that seat's log names you
+            lines = log_of(paid_table, seat)[:2]
+            you = re.fullmatch(re.escape(given.format(a=giver, b="@", card=gift)).replace("@", "(.+)"), lines[0])
+            assert you, (seat, lines)
+            assert lines[1] == back.format(a=giver, b=you.group(1), card=ret), (seat, lines)
