@@ -34,8 +34,8 @@ def cannot_pass() -> IllegalAction:
 
 def not_a_combination() -> IllegalAction:
     """§5–§13: the selected cards form none of the 14 combinations."""
-    return IllegalAction("not_a_combination", "選んだ札は有効な役になりません。",
-                         "The selected cards do not form a valid combination.")
+    return IllegalAction("not_a_combination", "その組み合わせは役になりません。",
+                         "Those cards are not a combination.")  # (Guandan's words: one refusal, one wording)
 
 
 def type_mismatch(prev: Combo) -> IllegalAction:

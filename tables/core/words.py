@@ -43,6 +43,10 @@ REFUSALS = {
     "seat_taken": gettext_noop("その席はほかの画面で遊ばれています。"),
     "no_hint": gettext_noop("今は出せるおすすめがありません。"),
     "bad_option": gettext_noop("設定「%(field)s」の値が正しくありません。"),
+    # the Dou Dizhu and Guandan engines' own codes (games/*/errors.py), one wording for both
+    # (try48: the same refusal read differently in the two games)
+    "wrong_phase": gettext_noop("今はその操作はできません。"),
+    "not_a_combination": gettext_noop("その組み合わせは役になりません。"),
     "not_auto": gettext_noop("おまかせ中ではありません。"),
     "not_playing": gettext_noop("ゲーム中ではありません。"),
     "not_over": gettext_noop("局の途中です。"),

@@ -72,10 +72,8 @@ COUNTER_JOKERS = {"LJ": gettext_noop("小"), "BJ": gettext_noop("大")}
 #: this game's refusal codes (games.doudizhu.errors) → words; ``play``, ``rank`` come
 #: from :meth:`DoudizhuPresenter.notice_words`, the rest from the refusal's details
 REFUSALS = {
-    "wrong_phase": gettext_noop("今はその操作はできません。"),
     "bid_too_low": gettext_noop("現在の最高入札は%(highest)sです。それより高い値か不入札を選んでください。"),
     "cannot_pass": gettext_noop("自由な先手ではパスできません。"),
-    "not_a_combination": gettext_noop("選んだ札は有効な役になりません。"),
     "type_mismatch": gettext_noop("場は%(play)s（%(size)s枚）です。同じ役・同じ枚数かボム・ロケットで出してください。"),
     "too_weak": gettext_noop("場の%(play)s（%(rank)s）より強くありません。"),
     "hand_over": gettext_noop("この局は終了しました。次の局へ進んでください。"),

@@ -225,8 +225,6 @@ class GuandanPresenter(Presenter):
     game = "guandan"
     #: the engine's own refusal codes (games/guandan/errors.py), worded here
     refusals = {
-        "wrong_phase": gettext_noop("今はその操作はできません。"),
-        "not_a_combination": gettext_noop("その組み合わせは役になりません。"),
         "too_weak": gettext_noop("場の%(table_name)sに勝てません。"),
         "bad_reading": gettext_noop("その組み方はできません。"),
         "must_lead": gettext_noop("場が空なのでパスできません。何か出してください。"),

@@ -84,7 +84,7 @@ async def test_bidding_play_refusal_hint_auto_and_next_hand(make_room):
         bad = [hand[0], hand[1], next(i for i in hand if ranks[i] not in (ranks[hand[0]], ranks[hand[1]]))]
     before = room.version
     reply = await tab.act("play", card=[str(c) for c in bad])
-    assert 'id="msg"' in reply and "error" in reply and "有効な役になりません" in reply
+    assert 'id="msg"' in reply and "error" in reply and "その組み合わせは役になりません" in reply
     for c in bad:
         assert f'value="{c}" checked' in tab.latest("hand-form")
     assert (await get(room.id)).version == before
