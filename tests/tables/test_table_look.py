@@ -175,3 +175,16 @@ def test_on_omakase_your_turn_says_the_cpu_plays_it(game):
         seats = [ReplaySeat(i, f"P{i}", auto=auto and i == turn) for i in range(state["players"])]
         field = str(table_screen(room, seats, seats[turn], set(range(len(seats))), only=("field",)).parts["field"])
         assert re.search(r'class="whose-turn">(<span class="on-auto">)?' + line + "<", field), (game, auto, field[-400:])
+
+
+def test_an_empty_guandan_hand_offers_no_sorting():
+    """try48: at a result, 排序：按点数 stood beside 没有手牌. An empty hand has no 並べ替え;
+    a hand with cards has it."""
+    def hand(columns, phase):
+        return render("guandan/hand.html", view={"hand_no": 2, "actors": [], "phase": phase}, me={"order": 0},
+                      gd={"columns": columns, "result": None, "readings": [], "fmt": {"count": "%(n)s枚"},
+                          "tributes": [], "returns": []}, hint_action={})
+
+    empty = hand([], "hand_over")
+    assert "手札はありません" in empty and "data-gd-sort" not in empty
+    assert "data-gd-sort" in hand([{"key": "3", "label": "3", "n": 1, "cards": []}], "play")
