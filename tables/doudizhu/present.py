@@ -353,9 +353,11 @@ def bidding_line(view: dict, names: dict) -> str:
     """The field's line while bidding (seed 001 §3): the highest bid and its bidder; with
     none yet, and someone has already said 入札しない, that a deal nobody bids on is dealt
     again (try18: 「まだ入札はありません」 beside two seats' 入札しない read as if their passes
-    were lost)."""
+    were lost). The bidder's bracket is one unbroken piece (try48: 「最高叫分 1分（CPU」 /
+    「1）」)."""
     if view["highest_bid"]:
-        return _("入札中：最高 %(bid)s（%(name)s）") % {"bid": view["highest_bid"], "name": within(names.get(view["highest_bidder"], ""))}
+        return brackets_whole(_("入札中：最高 %(bid)s（%(name)s）") % {
+            "bid": view["highest_bid"], "name": within(names.get(view["highest_bidder"], ""))})
     if view["bids"]:
         return _("入札中：まだ入札はありません（全員が入札しないと配り直し）")
     return _("入札中：まだ入札はありません")

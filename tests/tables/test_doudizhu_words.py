@@ -3,6 +3,8 @@ to beat by its type's code, hints and buttons name a play from its cards, and th
 Japanese stays the engine's own sentence (seeds/001 §3, §5–§15, §21)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import get_engine
@@ -128,3 +130,4 @@ def test_the_bidding_line_says_a_deal_nobody_bids_on_is_dealt_again(lang, none_y
     assert none_yet in first and again not in first
     assert none_yet in passed and again in passed
     assert "CPU 1" in bid and again not in bid
+    assert re.search(r'<span class="whole"[^>]*>[（(]CPU 1[）)]</span>$', str(bid)), bid  # the bracket never broken (try48)
