@@ -515,7 +515,7 @@ class GuandanEngine(Engine):
         """Legal actions of ``seat``, the つよい CPU's first, then cheapest first, each
         ``{"action", "ja", "en", "why"}`` (``why``: the reason as a code for the table to
         word: ``{"code": "wild", "subs": [ranks the wilds stand for]}``, ``"keep"`` /
-        ``"nothing"`` (a pass), ``"highest"`` (a tribute), ``"suggested"`` (a return), or
+        ``"partner"`` (a pass when the table's play is one's partner's) / ``"nothing"`` (a pass), ``"highest"`` (a tribute), ``"suggested"`` (a return), or
         ``{}``)
         (003 §2 ヒント). When following, a pass closes the list; with nothing that beats
         the table it is the only hint. Tribute: the highest card; return: the suggested
@@ -534,7 +534,10 @@ class GuandanEngine(Engine):
                 out.append({"action": {"type": "play", "cards": list(p.cards),
                                        "reading": p.reading.token}, "ja": ja, "en": en, "why": why})
             if state["trick"]["last"] is not None:
-                if out:
+                if out and state["trick"]["last"]["seat"] == L.partner(seat):  # 003 §2: the pair plays as one
+                    out.append({"action": {"type": "pass"}, "ja": "パス（味方の札を通す）",
+                                "en": "Pass (let your partner's play stand)", "why": {"code": "partner"}})
+                elif out:
                     out.append({"action": {"type": "pass"}, "ja": "パス（この機会は見送る）",
                                 "en": "Pass (let this one go)", "why": {"code": "keep"}})
                 else:

@@ -245,6 +245,7 @@ class GuandanPresenter(Presenter):
     hint_reasons = {
         "wild": gettext_noop("ワイルドを%(subs)s扱い"),
         "keep": gettext_noop("この機会は見送る"),
+        "partner": gettext_noop("場は味方の札なので通す"),
         "nothing": gettext_noop("場に勝てる役がありません"),
         "highest": gettext_noop("ワイルド以外で最強"),
         "suggested": gettext_noop("おすすめ"),

@@ -156,8 +156,11 @@ def _hint_with(why_code: str):
     for n in range(60):
         state = engine.new({}, f"w{n}")
         seat = engine.actors(state)[0]
-        if why_code == "keep":
+        if why_code in ("keep", "partner"):  # someone leads; for "partner", the next one passes
             state, _ = engine.apply(state, seat, engine.choose(state, seat))
+            seat = engine.actors(state)[0]
+        if why_code == "partner":  # (the turn comes to the leader's partner)
+            state, _ = engine.apply(state, seat, {"type": "pass"})
             seat = engine.actors(state)[0]
         for h in moves.hints("guandan", engine, state, seat):
             if (h.get("why") or {}).get("code") == why_code:
@@ -178,6 +181,20 @@ def test_a_hint_names_what_the_wild_stands_for_and_why_in_the_readers_language(l
         assert words.hint_text("guandan", passing) == keep
     with i18n.use("ja"):
         assert words.hint_text("guandan", with_wild) == with_wild["ja"] and "扱い" in with_wild["ja"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ja", "パス（味方の札を通す）"),
+    ("en", "Pass — the table is your partner's: let it stand"),
+    ("zh-hans", "过。桌上是队友的牌，让他过"),
+])
+def test_a_hint_to_pass_on_a_partners_play_says_so(lang, said):
+    """try48: thirteen hints in a row said "Pass — you could beat it, but let this one go"
+    with no why. On one's partner's play the pass says the table is the partner's; on an
+    opponent's it stays "let this one go"."""
+    partner = _hint_with("partner")
+    with i18n.use(lang):
+        assert words.hint_text("guandan", partner) == said
 
 
 def test_the_results_list_is_not_named_like_the_replays_list():
