@@ -188,3 +188,15 @@ def test_an_empty_guandan_hand_offers_no_sorting():
     empty = hand([], "hand_over")
     assert "手札はありません" in empty and "data-gd-sort" not in empty
     assert "data-gd-sort" in hand([{"key": "3", "label": "3", "n": 1, "cards": []}], "play")
+
+
+def test_a_dim_guandan_column_says_why():
+    """try48: grey columns had no word of explanation. A dimmed column's tap button says
+    what the dimming means (its title, read by a screen reader too); the others say how to tap."""
+    html = render("guandan/hand.html", view={"hand_no": 1, "actors": [0], "phase": "play"}, me={"order": 0},
+                  gd={"columns": [{"key": "3", "label": "3", "n": 1, "cards": [], "dim": True},
+                                  {"key": "4", "label": "4", "n": 1, "cards": []}],
+                      "result": None, "readings": [], "fmt": {"count": "%(n)s枚"}, "tributes": [], "returns": []},
+                  hint_action={})
+    titles = re.findall(r'class="gd-tap" data-tap title="([^"]*)"', html)
+    assert titles == ["暗い列：場の札に勝つ役に使えない札", "タップで1枚ずつ選ぶ"], titles
