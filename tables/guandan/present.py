@@ -72,7 +72,7 @@ FORMATS = {
     "transfer": gettext_noop("%(giver)s → %(receiver)s："),
     "said": gettext_noop("%(name)s：%(play)s"),
     "turn_of": gettext_noop("%(name)s の番です"),
-    "past_count": gettext_noop("各局の結果 %(n)s"),  # not これまでの局: the replays' list beside it (try18)
+    "past_count": gettext_noop("各局の結果（%(n)s）"),  # not これまでの局: the replays' list beside it (try18)
     "past_won": gettext_noop("第%(n)s局（レベル%(level)s）%(team)sの勝ち：%(formula)s"),
     "marks": gettext_noop("（%(marks)s）"),
     "give": gettext_noop("%(card)s を献上する"),

@@ -28,13 +28,13 @@ def test_a_replay_of_the_first_hand_shows_no_empty_results_list(lang):
     end = results_list(replay.viewer(record, None, lang=lang))  # the hand's own result, once ended
     assert not hidden(end)
     with i18n.use(lang):
-        assert i18n.gettext("各局の結果 %(n)s") % {"n": 1} in end
+        assert i18n.gettext("各局の結果（%(n)s）") % {"n": 1} in end
 
 
 def test_a_replay_of_a_later_hand_lists_the_hands_before_it():
     record, _ = two_hands("guandan")
     start = results_list(replay.viewer(record, 0))
-    assert not hidden(start) and "各局の結果 1" in start and start.count("<li>") == 1
+    assert not hidden(start) and "各局の結果（1）" in start and start.count("<li>") == 1
 
 
 def test_the_live_tables_first_hand_shows_no_empty_results_list():
