@@ -515,8 +515,8 @@ class GuandanEngine(Engine):
         """Legal actions of ``seat``, the つよい CPU's first, then cheapest first, each
         ``{"action", "ja", "en", "why"}`` (``why``: the reason as a code for the table to
         word: ``{"code": "wild", "subs": [ranks the wilds stand for]}``, ``"keep"`` /
-        ``"partner"`` (a pass when the table's play is one's partner's) / ``"nothing"`` (a pass), ``"highest"`` (a tribute), ``"suggested"`` (a return), or
-        ``{}``)
+        ``"partner"`` (a pass when the table's play is one's partner's) / ``"nothing"``
+        (a pass), ``"highest"`` (a tribute), ``"suggested"`` (a return), or ``{}``)
         (003 §2 ヒント). When following, a pass closes the list; with nothing that beats
         the table it is the only hint. Tribute: the highest card; return: the suggested
         card first."""
