@@ -81,7 +81,8 @@ def wait_my_play(page, timeout=60_000) -> None:
             page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
         page.wait_for_selector(play, timeout=1)
     except PlaywrightTimeout:
-        raise AssertionError("your turn never came: " + page.inner_text("#status")[:200] + " | HAND: "
+        raise AssertionError("your turn never came: " + page.inner_text("#status")[:200] + " | SEATS: "
+                             + page.inner_text("#seats")[:300].replace("\n", " ") + " | HAND: "
                              + page.inner_text("#hand-form")[:300] + " | LOG: "
                              + " / ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))[-1500:]) from None
 
