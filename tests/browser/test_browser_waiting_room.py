@@ -97,7 +97,7 @@ def check_tidy(page, label: str) -> None:
 
 
 #: each seat row's tools (a CPU's level, ↑, 外す): their tops and the row's right edge
-SEAT_TOOLS_JS = """() => [...document.querySelectorAll('#lobby .seat-row')].map(row => {
+SEAT_TOOLS_JS = r"""() => [...document.querySelectorAll('#lobby .seat-row')].map(row => {
   const tools = [...row.querySelectorAll('select, button')].map(t => t.getBoundingClientRect());
   const line = (row.querySelector('.seat-line') || row).getBoundingClientRect();
   return {row: row.innerText.replace(/\s+/g, ' ').slice(0, 40), right: line.right,
