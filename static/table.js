@@ -247,6 +247,16 @@ document.addEventListener("tefuda:swapped", tefudaAtTable);
     var log = e.target.closest && e.target.closest(".table-side .log");
     if (log && narrow.matches) toggle(log);
   });
+  // When the table asks something of you (your turn, a stop window with your button, your
+  // 7渡し or 10捨て), an open sheet closes: it lay over the seats and the field, and stayed
+  // open into the turn (try49; a stop window over the open log took the tap meant to close it).
+  var ASKED = "#hand-form .my-turn, #stop-window button, #pending-choice.mine";
+  var asked = false;
+  document.addEventListener("tefuda:swapped", function () {
+    var now = !!document.querySelector(ASKED);
+    if (now && !asked && narrow.matches) closeSheets(null);
+    asked = now;
+  });
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape") { closeSheets(null); return; }
     var log = e.target.matches && e.target.matches(".table-side .log") ? e.target : null;

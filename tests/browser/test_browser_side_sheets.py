@@ -96,3 +96,30 @@ def test_the_logs_line_opens_the_whole_log_and_escape_closes_sheets(live_server_
         page.wait_for_function(f"() => ({lines})() === 1 && document.getElementById('{sheet}').open")
         page.click(f"#{sheet} > summary")
         page.wait_for_function(f"() => !document.getElementById('{sheet}').open")
+
+
+def test_an_open_sheet_closes_when_the_table_asks_for_you(live_server_url, browser):
+    """try49: the log's sheet, opened while the CPUs played, stayed open into the next turn
+    over the seats and the field (and a stop window over it took the tap meant to close it).
+    A sheet opened on your own turn stays open; when your next turn comes, it closes."""
+    options, seed = CASES["daifugo"]
+    page, _ = open_room(browser, live_server_url, PORTRAIT, "daifugo", options=options, seed=seed, until=_my_turn_after(12))
+    settled_turn(page)
+    page.click("#log")
+    page.wait_for_selector(".table-side.log-open")
+    page.wait_for_timeout(500)
+    assert page.locator(".table-side.log-open").count() == 1, "a sheet opened on your turn closed by itself"
+    page.click("#hand-form button[value=hint]")  # the hand is free under the sheet: play the hint
+    page.wait_for_selector("#msg[data-code=hint]")
+    version = page.get_attribute("#ver", "data-version")
+    if page.locator("#hand-form input[name=card]:checked").count():
+        page.click("#hand-form button.plain-play, #hand-form .effect-choice:not([hidden]) button[data-mode=effect]")
+    else:
+        page.click("#hand-form [data-action=pass]")
+    page.wait_for_function(f"() => document.querySelector('#ver').dataset.version != '{version}'")
+    page.wait_for_selector("#hand-form:not(:has(.my-turn))", timeout=30_000)
+    if not page.locator(".table-side.log-open").count():  # (a stop window of yours may have closed it already)
+        page.click("#log")
+        page.wait_for_selector(".table-side.log-open")
+    page.wait_for_selector("#hand-form .my-turn, #stop-window button, #pending-choice.mine", timeout=60_000)
+    page.wait_for_selector(".table-side:not(.log-open)", timeout=2_000)
