@@ -638,6 +638,24 @@ def test_my_seven_pass_prompt_is_read_whole_on_a_phone(live_server_url, browser,
         .map(e => e.getBoundingClientRect()).filter(r => r.width > 0
             && r.left < p.x + p.width && r.right > p.x && r.top < p.y + p.height && r.bottom > p.y).length""", prompt)
     assert covered == 0, f"{size}: the prompt covers {covered} of the hand's cards and buttons"
+    if size == PORTRAIT:
+        check_the_give_button_follows_its_words(page)
+
+
+def check_the_give_button_follows_its_words(page) -> None:
+    """try49: the 7渡し's 渡す button came above the words saying what to choose, and was lit
+    before any card was chosen. The words come first; 渡す looks like the main button only
+    once a card is chosen (as 出す does)."""
+    from tests.browser.test_browser_layout import background
+
+    order = page.evaluate("""() => [...document.querySelectorAll('#hand-controls .pick-info, #hand-controls button[value=exchange]')]
+        .map(e => e.matches('.pick-info') ? 'words' : 'button')""")
+    assert order[:2] == ["words", "button"], order
+    give = "#hand-controls button[value=exchange]"
+    idle = background(page, give)
+    page.click("#hand-cards label.card >> nth=0")
+    page.wait_for_selector("#hand-form.picked")
+    assert background(page, give) != idle, "渡す looks the same with and without a chosen card"
 
 
 @pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE])
