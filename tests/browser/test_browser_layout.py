@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.steps import enter, on_server, press_until, shoot
+from tests.browser.steps import read_when, enter, on_server, press_until, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -99,6 +99,15 @@ def settled_turn(page, tries: int = 3) -> None:
         if page.query_selector(play):
             return
     wait_my_play(page)
+
+
+def box_of(page, selector: str) -> dict:
+    """The box of the shown element ``selector`` names, read in one page state once it is
+    shown: a wait for it and a second read (:func:`boxes`) can fall on either side of a
+    swap that replaces it (CI and fresh runs: ``boxes(...)[0]`` found nothing)."""
+    return read_when(page, """(s) => { const e = document.querySelector(s);
+        if (!e || !e.offsetParent) return null; const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, w: r.width, h: r.height}; }""", selector)
 
 
 def boxes(page, selector: str) -> list[dict]:
@@ -254,8 +263,8 @@ def test_one_screen_on_a_phone(live_server_url, browser, game, players):
         log: getComputedStyle(document.querySelector('.table-side .log'), '::before').content })""")
     assert side["marks"] and all("▸" in mark and border > 0 for mark, border in side["marks"]), side
     assert side["log"] not in ("none", "normal", '""'), side
-    felt = boxes(page, ".felt")[0]
-    stage = boxes(page, "#stage")[0]
+    felt = box_of(page, ".felt")
+    stage = box_of(page, "#stage")
     assert stage["w"] >= 0.9 * DESKTOP[0], f"the table leaves the desktop's width empty: {stage}"
     assert felt["w"] >= 0.55 * DESKTOP[0], f"the felt is narrow on a desktop: {felt}"
     assert not errors
@@ -350,8 +359,7 @@ def test_the_status_bar_keeps_its_words_whole_beside_the_resume_button(live_serv
         page.wait_for_timeout(400)
         label = f"{game} {size[0]}×{size[1]}"
         shoot(page, f"{game}-{players}-resume-{size[0]}x{size[1]}")
-        page.wait_for_selector("#status", state="visible")  # (a swap may be under way)
-        status = boxes(page, "#status")[0]
+        status = box_of(page, "#status")
         assert status["w"] >= 0.5 * size[0], f"{label}: the status squeezed to {status}"
         broken = page.evaluate("""[...document.querySelectorAll('#status > *')].filter(e => e.offsetParent !== null)
             .filter(e => e.getClientRects().length > 1 || (e.children.length === 0 && e.getBoundingClientRect().height > 2.2 * parseFloat(getComputedStyle(e).fontSize)))

@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 
 from tests.browser.steps import shoot
-from tests.browser.test_browser_layout import LANDSCAPE, PORTRAIT, boxes
+from tests.browser.test_browser_layout import LANDSCAPE, PORTRAIT, box_of, boxes
 from tests.browser.test_browser_table_details import open_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +32,7 @@ def test_the_results_buttons_stay_on_screen(live_server_url, browser, game, size
     page.wait_for_timeout(600)  # the result's motion
     label = f"{game} {size}"
     shoot(page, f"result-{game}-{size[0]}x{size[1]}")
-    card = boxes(page, "#result")[0]
+    card = box_of(page, "#result")
     vw, vh = size
     buttons = boxes(page, "#result .controls button")
     assert buttons, label

@@ -15,7 +15,7 @@ from rooms import lobby, passphrase, tokens
 from rooms.models import Room
 from tables.core.screen import MY_TURN, my_turn_line
 from tests.browser.steps import on_server, shoot
-from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, boxes, check_one_screen, seat_parts_stay_inside
+from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, box_of, boxes, check_one_screen, seat_parts_stay_inside
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -289,7 +289,7 @@ def test_the_field_caption_stays_on_one_line(live_server_url, browser):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.wait_for_timeout(500)
         shoot(page, f"daifugo-6-field-caption-{tag}")
-        field = boxes(page, "#field")[0]
+        field = box_of(page, "#field")
         found = one_line(page, captions)
         assert len(found) == 2 and "が出しました" in found[0]["text"], found
         for c in found:
