@@ -230,5 +230,13 @@ def area_of(players: list, seat) -> str:
 
 
 #: the card markup as the table's templates call it (their context carries no globals)
+def hint_ring(hint_action: dict, kind: str) -> Markup:
+    """`` class="hinted" aria-describedby="msg"`` for a button of action type ``kind`` when
+    the hint shown now recommends that action (``hint_action``: :func:`tables.core.screen.hint_action`,
+    ``{}`` when no hint shows), else nothing: the three games' パス is ringed as a play's
+    hint selects its cards (try47: 「过。这次先不出」 left the button unmarked)."""
+    return Markup(' class="hinted" aria-describedby="msg"' if (hint_action or {}).get("type") == kind else "")
+
+
 CARD_MARKUP = {"card_face": card_face, "card_back": card_back, "hand_card": hand_card, "YOU": YOU, "name_span": name_span,
-               "you_first": you_first, "area_of": area_of}
+               "you_first": you_first, "area_of": area_of, "hint_ring": hint_ring}
