@@ -117,6 +117,24 @@ def commitment(hand: dict | None) -> str | None:
     return hand.get("commitment") if hand and not hand.get("final") else None
 
 
+def dealt_by(hand: dict | None, seat: int) -> tuple[int, str] | None:
+    """Who dealt the hand in progress, told to ``seat`` until its first move in that hand:
+    ``(dealer's seat number, "next_hand" | "next_game")`` when the hand's first action was a
+    person's 次の局へ / 次のラウンドへ (anyone may press it: the mission's "anyone starts the
+    next round") by another seat and ``seat`` has made no move in it since; else None (a
+    match's first hand, one ``seat`` dealt itself, one it has acted in, one that has ended).
+    try48: the result a person was reading closed when a friend dealt, with no word why."""
+    if not hand or hand.get("final") or hand.get("before") is None or not hand.get("actions"):
+        return None
+    first, action = hand["actions"][0]
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind not in ("next_hand", "next_game") or not isinstance(first, int) or first == seat:
+        return None
+    if any(s == seat for s, _ in hand["actions"][1:]):
+        return None
+    return first, kind
+
+
 def past(hand: dict | None) -> list[dict]:
     """The room's finished hands ``[{"no", "commitment", "seed", "secret", "result", "count"}]``
     (``count`` missing from a hand finished before it was kept),

@@ -254,6 +254,16 @@ def _after_the_hand(notice: dict | None, view: dict, legal: list[dict]) -> dict 
     return notice
 
 
+def _dealt_notice(hand: dict | None, me, by_order: dict) -> dict | None:
+    """「Alice が次の局を始めました。」 (news: parts/msg.html gives it no refusal's colour) for ``me`` while the hand another person dealt has no
+    move of ``me``'s yet (:func:`tables.core.history.dealt_by`); None otherwise."""
+    dealt = history.dealt_by(hand, me.order)
+    dealer = by_order.get(dealt[0]) if dealt else None
+    if dealer is None:
+        return None
+    return {"code": "dealt_hand" if dealt[1] == "next_hand" else "dealt_round", "name": dealer.name}
+
+
 def hint_action(notice: dict | None) -> dict:
     """The action the hint shown now recommends (``notice``: :func:`tables.core.moves.next_hint`'s;
     ``{}`` when no hint shows): its button is ringed (class ``hinted``) as a play's hint
@@ -279,7 +289,8 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
     players = [_player(info, by_order.get(info["seat"]), me, view, timers, live, span_ms) for info in infos]
     mine = timers.get(str(me.order))
     my_turn = view.get("turn") == me.order and not _held(view)
-    notice = _after_the_hand(present.refusal(base.get("notice"), legal, my_turn), view, legal)
+    notice = (_after_the_hand(present.refusal(base.get("notice"), legal, my_turn), view, legal)
+              or _dealt_notice(getattr(room, "hand", None), me, by_order))
     ctx = {
         **CARD_MARKUP, **base, "notice": notice, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},

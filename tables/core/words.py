@@ -42,6 +42,9 @@ REFUSALS = {
     "removed_here": gettext_noop("ホストにこの部屋から外されたので、この部屋にはもう入れません。"),
     "seat_taken": gettext_noop("その席はほかの画面で遊ばれています。"),
     "no_hint": gettext_noop("今は出せるおすすめがありません。"),
+    # news, not refusals: who dealt the hand a person's result closed for (tables.core.screen)
+    "dealt_hand": gettext_noop("%(name)s が次の局を始めました。"),
+    "dealt_round": gettext_noop("%(name)s が次のラウンドを始めました。"),
     "bad_option": gettext_noop("設定「%(field)s」の値が正しくありません。"),
     # the Dou Dizhu and Guandan engines' own codes (games/*/errors.py), one wording for both
     # (try48: the same refusal read differently in the two games)

@@ -1,0 +1,73 @@
+"""Who dealt the next hand is told to the others (try48: a friend's 次の局へ closed the
+result a person was reading, with no word why): 「ふゆ が次の局を始めました。」 under their
+hand, in the news colour, until their own first move of that hand; never to the dealer,
+never in a match's first hand (tables.core.history.dealt_by, tables.core.screen)."""
+import re
+
+import pytest
+from django.utils import timezone
+
+from games import get_engine
+from games.core.engine import next_move
+from games.core.record import HAND_ENDS
+from rooms import actions, lobby
+from rooms.models import Room
+from rooms.render import screen, stage
+from tables.core import history, i18n
+
+PLAYERS = {"daifugo": 4, "doudizhu": 3, "guandan": 4}
+NEXT = {"daifugo": "next_game", "doudizhu": "next_hand", "guandan": "next_hand"}
+
+
+def msg(room, order: int, lang: str = "ja") -> tuple[str, str]:
+    """The #msg part of seat ``order``'s table: (its class, its text)."""
+    seats = list(room.seats.all())
+    me = next(s for s in seats if s.order == order)
+    with i18n.use(lang):
+        html = stage(screen(room, seats, me, timezone.now()))
+    m = re.search(r'<div id="msg" class="([^"]*)"[^>]*>(.*?)</div>', html, re.S)
+    assert m, "the table has its message part"
+    return m.group(1), m.group(2).strip()
+
+
+def play(room_id, until) -> Room:
+    """Every seat played by the CPU (rooms.actions.play) until ``until(room)``."""
+    for _ in range(5000):
+        room = Room.objects.get(pk=room_id)
+        if until(room):
+            return room
+        seat, action = next_move(get_engine(room.game), room.state)
+        actions.play(room.pk, seat, room.version, action, by="cpu")
+    raise AssertionError("the condition never came")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["daifugo", "doudizhu", "guandan"])
+def test_the_others_are_told_who_dealt_until_their_first_move(make_room, game):
+    room, _ = make_room(("あき", "ふゆ"))
+    if game != "daifugo":
+        lobby.set_options(room.id, 0, {"game": game}, Room.objects.get(pk=room.id).version)
+    for _ in range(PLAYERS[game] - 2):
+        lobby.add_cpu(room.id, 0, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    room = Room.objects.get(pk=room.id)
+    assert history.dealt_by(room.hand, 0) is None  # the match's first hand: the host started it
+    assert msg(room, 0)[1] == ""
+
+    room = play(room.id, lambda r: r.state["phase"] in HAND_ENDS)
+    fuyu = next(s.order for s in room.seats.all() if s.name == "ふゆ")
+    aki = next(s.order for s in room.seats.all() if s.name == "あき")
+    actions.play(room.id, fuyu, room.version, {"type": NEXT[game]})
+    room = Room.objects.get(pk=room.id)
+
+    words = "次の局" if game != "daifugo" else "次のラウンド"
+    cls, text = msg(room, aki)
+    assert text == f"ふゆ が{words}を始めました。" and "error" not in cls.split()
+    assert msg(room, aki, "en")[1] == f"ふゆ started the next {'round' if game == 'daifugo' else 'hand'}."
+    assert msg(room, aki, "zh-hans")[1] == "ふゆ 开始了下一局。"
+    assert msg(room, fuyu)[1] == ""  # the dealer knows
+    cpus = [s.order for s in room.seats.all() if not s.is_human]
+    assert all(history.dealt_by(room.hand, c) == (fuyu, NEXT[game]) for c in cpus)
+
+    room = play(room.id, lambda r: any(s == aki for s, _ in r.hand["actions"][1:]))
+    assert msg(room, aki)[1] == ""  # gone with her first move of the hand
