@@ -515,7 +515,8 @@ class GuandanEngine(Engine):
         """Legal actions of ``seat``, the つよい CPU's first, then cheapest first, each
         ``{"action", "ja", "en", "why"}`` (``why``: the reason as a code for the table to
         word: ``{"code": "wild", "subs": [ranks the wilds stand for]}``, ``"keep"`` /
-        ``"partner"`` (a pass when the table's play is one's partner's) / ``"nothing"``
+        ``"partner"`` (a pass when the table's play is one's partner's) / ``"bombs_only"`` (on
+        an opponent's play only bombs beat: 003 §11, the special ladder) / ``"nothing"``
         (a pass), ``"highest"`` (a tribute), ``"suggested"`` (a return), or ``{}``)
         (003 §2 ヒント). When following, a pass closes the list; with nothing that beats
         the table it is the only hint. Tribute: the highest card; return: the suggested
@@ -523,7 +524,9 @@ class GuandanEngine(Engine):
         ph = state["phase"]
         out = []
         if ph == "play" and state["turn"] == seat:
-            for p in self.legal_plays(state, seat):
+            plays = self.legal_plays(state, seat)
+            only_bombs = all(p.reading.special for p in plays)
+            for p in plays:
                 ja, en = describe(p.reading)
                 why = {}
                 if p.reading.subs:
@@ -537,6 +540,9 @@ class GuandanEngine(Engine):
                 if out and state["trick"]["last"]["seat"] == L.partner(seat):  # 003 §2: the pair plays as one
                     out.append({"action": {"type": "pass"}, "ja": "パス（味方の札を通す）",
                                 "en": "Pass (let your partner's play stand)", "why": {"code": "partner"}})
+                elif out and only_bombs:
+                    out.append({"action": {"type": "pass"}, "ja": "パス（勝てるのは爆弾だけなので温存）",
+                                "en": "Pass (only a bomb beats it: keep your bombs)", "why": {"code": "bombs_only"}})
                 elif out:
                     out.append({"action": {"type": "pass"}, "ja": "パス（この機会は見送る）",
                                 "en": "Pass (let this one go)", "why": {"code": "keep"}})

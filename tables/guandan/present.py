@@ -246,6 +246,7 @@ class GuandanPresenter(Presenter):
         "wild": gettext_noop("ワイルドを%(subs)s扱い"),
         "keep": gettext_noop("この機会は見送る"),
         "partner": gettext_noop("場は味方の札なので通す"),
+        "bombs_only": gettext_noop("勝てるのは爆弾だけなので温存"),
         "nothing": gettext_noop("場に勝てる役がありません"),
         "highest": gettext_noop("ワイルド以外で最強"),
         "suggested": gettext_noop("おすすめ"),

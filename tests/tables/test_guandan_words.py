@@ -197,6 +197,37 @@ def test_a_hint_to_pass_on_a_partners_play_says_so(lang, said):
         assert words.hint_text("guandan", partner) == said
 
 
+def _bombs_only_hint():
+    """(hint, its table's play) on a deal where an opponent's 大王 can be beaten only by a bomb."""
+    engine = get_engine("guandan")
+    for n in range(200):
+        state = engine.new({}, f"b{n}")
+        seat = engine.actors(state)[0]
+        top = max((p for p in engine.legal_plays(state, seat) if p.reading.type == "single"),
+                  key=lambda p: p.reading.sort_key())
+        state, _ = engine.apply(state, seat, {"type": "play", "cards": list(top.cards), "reading": top.reading.token})
+        nxt = engine.actors(state)[0]
+        for h in moves.hints("guandan", engine, state, nxt):
+            if (h.get("why") or {}).get("code") == "bombs_only":
+                return {**h["action"], "ja": h["ja"], "why": h["why"]}, moves.hints("guandan", engine, state, nxt)
+    raise AssertionError("no bombs_only hint in 200 deals")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ja", "パス（勝てるのは爆弾だけなので温存）"),
+    ("en", "Pass — only a bomb beats it: keep your bombs"),
+    ("zh-hans", "过。只有炸弹压得住，留着炸弹"),
+])
+def test_a_hint_to_pass_when_only_bombs_beat_an_opponents_play_says_so(lang, said):
+    """Note 43 (left): on an opponent's play the pass said only 这次先不出 / "let this one go", also
+    when every play that beats it is a bomb (003 §11): it says that is why."""
+    passing, hints = _bombs_only_hint()
+    assert all("bomb" in h["action"]["reading"] or "straight_flush" in h["action"]["reading"]
+               for h in hints if h["action"]["type"] == "play")
+    with i18n.use(lang):
+        assert words.hint_text("guandan", passing) == said
+
+
 def test_the_results_list_is_not_named_like_the_replays_list():
     """try18: Guandan's side showed これまでの局を再生（2） beside これまでの局 0 (in English
     "Replay past hands (3)" beside "Past hands 1"): two lists, one name. The results list
