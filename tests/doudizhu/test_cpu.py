@@ -133,3 +133,44 @@ def test_peasant_blocks_above_a_partner_when_the_landlord_is_about_to_go_out():
     s = act(s, 1, "9")                               # partner leads low; landlord next
     a = ENGINE.choose(s, 2)
     assert a["type"] == "play" and ranks(a) == cards("2")
+
+
+# --- つよい: exact endgames inside each world (games.doudizhu.endgame) -----------------------
+
+
+def _a_two_wins_the_endgame():
+    # (deal arena:24) the landlord holds A 2 on a peasant's 6, no joker is left: the 2
+    # first (2 does not beat 2), then the A, wins; the A first lets the peasant's 2 take
+    # the trick, then its straight 6…10, its 2 and its last 6 go out
+    s = table(["A 2", "5 8 10 Q K", "6 6 7 8 9 10 2 2"], landlord=0, turn=2)
+    return act(s, 2, "6")
+
+
+def test_the_endgame_solver_finds_the_winning_line_normal_misses():
+    from games.doudizhu import endgame, strong
+    s = _a_two_wins_the_endgame()
+    assert endgame.Solver(0, 10_000).landlord_wins(*endgame.position(s)) is True
+    assert ranks(ENGINE.choose(s, 0)) == cards("A")          # ふつう loses it
+    played = act(s, 0, "A")
+    assert endgame.Solver(0, 10_000).landlord_wins(*endgame.position(played)) is False
+    a = strong.choose(s, 0)
+    assert a["type"] == "play" and ranks(a) == cards("2")
+    assert strong.choose(s, 0) == a                          # deterministic
+
+
+def test_the_endgame_solver_gives_up_past_its_node_limit_and_the_world_is_played_on():
+    from games.doudizhu import endgame, strong
+    s = _a_two_wins_the_endgame()
+    solver = endgame.Solver(0, 1)
+    assert solver.landlord_wins(*endgame.position(s)) is None and solver.nodes == 2
+    value, work = strong.ADAPTER.exact(s, 0)
+    assert value == 1.0 and work > 0
+    big = table(["3 4 5 6 7 8 9 10 J Q K A 2 2 LJ", "3 4 5 6 7 8 9 10 J Q", "3 4 5 6 7 8 9 10 J Q"])
+    assert strong.ADAPTER.exact(big, 0) == (None, 0.0)       # too many cards: not tried
+    old = strong.EXACT_NODES
+    try:
+        strong.EXACT_NODES = 1
+        value, work = strong.ADAPTER.exact(s, 0)
+        assert value is None and work > 0                   # the rollout plays on
+    finally:
+        strong.EXACT_NODES = old
