@@ -22,6 +22,7 @@ legal action), ``greedy`` (always plays when it can: the lowest answer, the bigg
 Usage::
 
     nice -n 10 .venv/bin/python bench/cpu_arena.py doudizhu strong normal --deals 200
+    nice -n 10 .venv/bin/python bench/cpu_arena.py doudizhu strong normal --deals 200 --role landlord
     nice -n 10 .venv/bin/python bench/cpu_arena.py daifugo normal normal --deals 250 --fouls
 """
 from __future__ import annotations

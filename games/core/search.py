@@ -90,27 +90,11 @@ class Adapter:
         """How good ``state`` is for ``seat`` (higher is better), finished or not."""
         raise NotImplementedError
 
-    #: :meth:`exact` is asked only in a rollout's first ``exact_moves + 1`` moves (0: only
-    #: right after the candidate: the search's own position, not the rollout's later ones)
-    exact_moves: int = 1 << 30
-
-    def exact(self, state: State, seat: int) -> tuple[float | None, float]:
-        """``(value, work)``: ``seat``'s exact value of ``state`` (every hand known, best
-        play by every seat) when the game can solve it within its own node limit, else
-        ``None``; ``work`` what trying cost, in :attr:`Budget.plies` units. Asked before
-        every rollout move (default: ``(None, 0)``, never solved); after a failed try the
-        rollout plays :data:`RETRY` moves before asking again."""
-        return None, 0.0
-
     def work(self, state: State) -> float:
         """What the next rollout move costs, in :attr:`Budget.plies` units: 1 (one move)
         by default; a game whose moves cost more with bigger hands weighs them so (the
         budget then buys more moves late in a hand, where they are cheap)."""
         return 1.0
-
-
-#: Rollout moves played after a failed :meth:`Adapter.exact` before it is asked again.
-RETRY = 3
 
 
 def deal_unseen(hands: list[list[int]], seat: int, rng: random.Random,
@@ -184,20 +168,13 @@ def advance(engine: Engine, state: State) -> None:
 
 def rollout(adapter: Adapter, state: State, seat: int, horizon: int) -> tuple[float, float]:
     """Play ``state`` (private, changed in place) on with the ふつう CPU for at most
-    ``horizon`` moves, or until :meth:`Adapter.exact` solves it; ``(value for seat, work done)``, the work being the sum of
+    ``horizon`` moves; ``(value for seat, work done)``, the work being the sum of
     :meth:`Adapter.work` over the moves played (their number by default). A refused move
     (a CPU bug) ends the rollout where it stands."""
     n = 0
     work = 0.0
-    ask = 0  # the move count at which the adapter is next asked for an exact value
     try:
         while n < horizon and not adapter.settled(state, seat):
-            if ask <= n <= adapter.exact_moves:
-                v, w = adapter.exact(state, seat)
-                work += w
-                if v is not None:
-                    return v, work
-                ask = n + (RETRY if w else 0)
             work += adapter.work(state)
             advance(adapter.engine, state)
             n += 1

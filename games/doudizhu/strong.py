@@ -13,8 +13,8 @@ import random
 from games.core import search
 from games.core.engine import clone
 
-from . import cpu, endgame
-from .engine import DoudizhuEngine, hand_counts, pick_ids, trick_combo
+from . import cpu
+from .engine import DoudizhuEngine, pick_ids, trick_combo
 
 #: Actions compared per decision, and the thinking budget (bench/cpu_arena.py: p99 ≤ 150 ms):
 #: work units are moves weighted by hand size (:meth:`Adapter.work`); a candidate 1.5
@@ -44,22 +44,25 @@ from .engine import DoudizhuEngine, hand_counts, pick_ids, trick_combo
 #:   points), p99 128–130 ms;
 #: - plies=900, samples=48: 56.5 % / 64.5 % on 0…199, 61.5 % / 64.0 % on 1000…1199
 #:   (paired: +1.5 ± 5.5 and −0.5 ± 5.1 points), p99 130–143 ms.
+#:
+#: Tried later as landlord only (bench/cpu_arena.py --role landlord; this budget measured
+#: 55.0 % [48.1, 61.7] on 0…199 and 60.0 % [53.1, 66.5] on 1000…1199 alongside, CPU p99
+#: 74–90 ms), none kept (the code is in commit 884de07, games/doudizhu/endgame.py):
+#:
+#: - exact endgames: a world with every hand known solved by an AND/OR search (landlord vs
+#:   both peasants, legal.moves, a transposition table, a node limit falling back to the
+#:   rollout) in every rollout once ≤ 20 cards are left (2,000 nodes): 53.5 % [46.6, 60.3]
+#:   on 0…199, 52.0 % [45.1, 58.8] on 1000…1199, p99 122–124 ms; ≤ 12 cards: 52.5 %;
+#:   solved wins only (a solved loss played on by ふつう): 53.0 %; our side solving against
+#:   ふつう's moves (≤ 25 cards, 1,500 nodes): 48.0 % [41.2, 54.9], p99 283 ms; solved
+#:   only at the decision's own position (≤ 20 cards, 8 candidates, 3,000 nodes): 55.5 %
+#:   [48.6, 62.2] and 58.0 % [51.1, 64.6], p99 96–117 ms. A solve plays our seat knowing
+#:   the sampled hands (clairvoyant); ふつう's rollouts judge a move as it will be played;
+#: - one candidate per combination type and key (the best kicker only; 6 % of decisions
+#:   had two): 54.0 %; the cheapest bomb or rocket added when following: 55.0 %;
+#:   horizon 30, a cut rollout judged by plays still needed (0.1 a play): 52.5 %; ふつう's
+#:   play until 45 cards are left, the search after: 51.5 % (the early search pays).
 WIDTH = 4
-#: Exact endgames (:mod:`games.doudizhu.endgame`): a world with at most ``EXACT_CARDS``
-#: cards left in the three hands is solved, at most ``EXACT_NODES`` positions a try (one
-#: node costs about 7 µs: ``NODE_WORK`` work units), else played on by ふつう.
-EXACT_CARDS = 20
-EXACT_NODES = 2000
-NODE_WORK = 0.13
-ONLY_WINS = False
-EXACT_MODE = "minimax"
-CALL_WORK = 1.0
-ENDGAME_WIDTH = 4
-EXACT_MOVES = 1 << 30
-BOMB_CANDIDATE = False
-DIVERSE = False
-CUT_SLOPE = 0.0
-SEARCH_CARDS = 54
 BUDGET = search.Budget(samples=32, plies=600, horizon=120, margin=0.0, prune=1.5)
 
 
@@ -72,25 +75,10 @@ class Adapter(search.Adapter):
         first = cpu.choose_normal(state, seat)
         prev = trick_combo(state)
         t = cpu._Table(state, seat)
-        rows = t.ranked(prev)
-        if DIVERSE:  # one play per (type, key): the best kicker of a trio, not four of them
-            seen, kept = set(), []
-            for cb, ranks in rows:
-                if (cb.type, cb.key, cb.size) not in seen:
-                    seen.add((cb.type, cb.key, cb.size))
-                    kept.append((cb, ranks))
-            rows = kept
-        plays = [{"type": "play", "cards": pick_ids(t.hand, ranks)} for _, ranks in rows]
+        plays = [{"type": "play", "cards": pick_ids(t.hand, ranks)} for _, ranks in t.ranked(prev)]
         if prev is not None:
             plays.insert(0, {"type": "pass"})
-        small = sum(len(h) for h in state["hands"]) <= EXACT_CARDS
-        out = search.ranked(plays, first, ENDGAME_WIDTH if small else WIDTH)
-        if BOMB_CANDIDATE and prev is not None:
-            power = [{"type": "play", "cards": pick_ids(t.hand, ranks)}
-                     for cb, ranks in t.ranked(prev) if cb.power]
-            if power and power[0] not in out:
-                out.append(power[0])
-        return out
+        return search.ranked(plays, first, WIDTH)
 
     def determinize(self, state: dict, seat: int, rng: random.Random) -> dict:
         world = clone(state)
@@ -108,36 +96,8 @@ class Adapter(search.Adapter):
         ten-card hand."""
         return (5 + len(state["hands"][state["turn"]])) / 15
 
-    @property
-    def exact_moves(self) -> int:
-        return EXACT_MOVES
-
-    def exact(self, state: dict, seat: int) -> tuple[float | None, float]:
-        """The world solved exactly (:mod:`.endgame`) once at most :data:`EXACT_CARDS`
-        cards are left; ``None`` past :data:`EXACT_NODES` nodes."""
-        if state["phase"] != "play" or sum(len(h) for h in state["hands"]) > EXACT_CARDS:
-            return None, 0.0
-        if EXACT_MODE == "policy":
-            solver = endgame.Solver(state["landlord"], EXACT_NODES, seat == state["landlord"],
-                                    endgame.normal_policy)
-        else:
-            solver = endgame.Solver(state["landlord"], EXACT_NODES)
-        won = solver.landlord_wins(*endgame.position(state))
-        work = NODE_WORK * solver.nodes + CALL_WORK * solver.calls
-        if won is None or (ONLY_WINS and won != (seat == state["landlord"])):
-            return None, work
-        return (1.0 if won == (seat == state["landlord"]) else 0.0), work
-
     def value(self, state: dict, seat: int) -> float:
         result = state.get("result")
-        if state["phase"] == "play" and CUT_SLOPE:
-            # cut by the horizon: plays still needed (ふつう's planner), landlord vs the
-            # nearer peasant
-            ll = state["landlord"]
-            need = [cpu.plan(hand_counts(h))[0] for h in state["hands"]]
-            lead = min(need[s] for s in range(3) if s != ll) - need[ll]
-            v = 0.5 + max(-0.45, min(0.45, CUT_SLOPE * lead))
-            return v if seat == ll else 1.0 - v
         if state["phase"] == "play" or result is None:
             return 0.5
         return 1.0 if seat in result["winners"] else 0.0
@@ -148,6 +108,4 @@ ADAPTER = Adapter()
 
 def choose(state: dict, seat: int) -> dict:
     """The つよい action for ``seat`` in the play phase (always legal)."""
-    if sum(len(h) for h in state["hands"]) > SEARCH_CARDS:
-        return cpu.choose_normal(state, seat)
     return search.search(ADAPTER, state, seat, BUDGET)
