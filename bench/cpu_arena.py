@@ -22,6 +22,7 @@ legal action), ``greedy`` (always plays when it can: the lowest answer, the bigg
 Usage::
 
     nice -n 10 .venv/bin/python bench/cpu_arena.py doudizhu strong normal --deals 200
+    nice -n 10 .venv/bin/python bench/cpu_arena.py doudizhu strong normal --deals 200 --role landlord
     nice -n 10 .venv/bin/python bench/cpu_arena.py daifugo normal normal --deals 250 --fouls
 """
 from __future__ import annotations
@@ -236,7 +237,8 @@ def play_hand(engine, state: dict, players: dict, done) -> tuple[dict, list]:
     return state, log
 
 
-def doudizhu(a: Player, b: Player, deals: int, first: int, bidding: bool = False) -> dict:
+def doudizhu(a: Player, b: Player, deals: int, first: int, bidding: bool = False,
+             roles: tuple = ("landlord", "peasants")) -> dict:
     """Without ``bidding`` the deal's first bidder becomes landlord at once (a bid of 3,
     §3), as in RLCard's game (its seat 0 is always the landlord): the landlord is a
     random seat, not the strongest hand."""
@@ -253,6 +255,8 @@ def doudizhu(a: Player, b: Player, deals: int, first: int, bidding: bool = False
         progress(d, first, deals)
         ll = start["landlord"]
         for role, out in (("landlord", landlord_wins), ("peasants", peasant_wins)):
+            if role not in roles:
+                continue
             players = {s: (a if (s == ll) == (role == "landlord") else b) for s in range(3)}
             end, _ = play_hand(engine, start, players, lambda s: s["phase"] != "play")
             won = end["result"]["winner"] == role
@@ -310,15 +314,18 @@ def main(argv=None) -> None:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--first", type=int, default=0, help="first deal number (seeds arena:<n>)")
     ap.add_argument("--bidding", action="store_true", help="Dou Dizhu: the landlord by ふつう bidding")
+    ap.add_argument("--role", choices=("both", "landlord", "peasants"), default="both",
+                    help="Dou Dizhu: play A only in this role (both: the two games of a deal)")
     args = ap.parse_args(argv)
     a, b = Player(args.a, args.game), Player(args.b, args.game)
     t0 = time.perf_counter()
     print(f"{args.game}: A={args.a} vs B={args.b}, deals {args.first}…{args.first + args.deals - 1}")
     if args.game == "doudizhu":
-        r = doudizhu(a, b, args.deals, args.first, args.bidding)
+        roles = ("landlord", "peasants") if args.role == "both" else (args.role,)
+        r = doudizhu(a, b, args.deals, args.first, args.bidding, roles)
         print(f"  landlord: {'by ふつう bidding' if args.bidding else 'the first bidder (no bidding)'}")
-        print(f"  A as landlord: {pct(r['landlord'])}  ({len(r['landlord'])} games)")
-        print(f"  A as peasants: {pct(r['peasants'])}  ({len(r['peasants'])} games)")
+        for role in roles:
+            print(f"  A as {role}: {pct(r[role])}  ({len(r[role])} games)")
     elif args.game == "guandan":
         r = guandan(a, b, args.deals, args.first)
         m, lo, hi = interval(r["rise"])

@@ -44,6 +44,26 @@ from .engine import DoudizhuEngine, pick_ids, trick_combo
 #:   points), p99 128–130 ms;
 #: - plies=900, samples=48: 56.5 % / 64.5 % on 0…199, 61.5 % / 64.0 % on 1000…1199
 #:   (paired: +1.5 ± 5.5 and −0.5 ± 5.1 points), p99 130–143 ms.
+#:
+#: Tried later as landlord only (bench/cpu_arena.py --role landlord; this budget measured
+#: 55.0 % [48.1, 61.7] on 0…199 and 60.0 % [53.1, 66.5] on 1000…1199 alongside, CPU p99
+#: 74–90 ms), none kept (the code is in commit 884de07, games/doudizhu/endgame.py):
+#:
+#: - exact endgames: a world with every hand known solved by an AND/OR search (landlord vs
+#:   both peasants, legal.moves, a transposition table, a node limit falling back to the
+#:   rollout) in every rollout once ≤ 20 cards are left (2,000 nodes): 53.5 % [46.6, 60.3]
+#:   on 0…199, 52.0 % [45.1, 58.8] on 1000…1199, p99 122–124 ms; ≤ 12 cards: 52.5 %;
+#:   solved wins only (a solved loss played on by ふつう): 53.0 %; our side solving against
+#:   ふつう's moves (≤ 25 cards, 1,500 nodes): 48.0 % [41.2, 54.9], p99 283 ms; solved
+#:   only at the decision's own position (≤ 20 cards, 8 candidates, 3,000 nodes): 55.5 %
+#:   [48.6, 62.2] and 58.0 % [51.1, 64.6], p99 96–117 ms. A solve plays our seat knowing
+#:   the sampled hands (clairvoyant); ふつう's rollouts judge a move as it will be played;
+#: - one candidate per combination type and key (the best kicker only; 6 % of decisions
+#:   had two): 54.0 %; the cheapest bomb or rocket added when following: 55.0 %;
+#:   horizon 30, a cut rollout judged by plays still needed (0.1 a play): 52.5 %; ふつう's
+#:   play until 45 cards are left, the search after: 51.5 % (the early search pays); a
+#:   finished rollout valued by its margin too (a win 1 + 0.2 × the losers' fewest cards
+#:   left / 20, a loss − as much): 51.5 % and 60.0 %.
 WIDTH = 4
 BUDGET = search.Budget(samples=32, plies=600, horizon=120, margin=0.0, prune=1.5)
 
