@@ -74,7 +74,9 @@ document.addEventListener("tefuda:swapped", tefudaAtTable);
     var btn = document.querySelector("[data-auto-toggle]");
     var sel = document.querySelector("[data-auto-interval]");
     var iv = localStorage.getItem(INTERVAL_KEY);
-    if (sel && iv && sel.value !== iv) sel.value = iv;
+    // the chosen interval where this table offers it (Guandan's 0.3 s is not Dou Dizhu's
+    // choice: try50 found the box blank there); else the table's own default stays
+    if (sel && iv && sel.value !== iv && offers(sel, iv)) sel.value = iv;
     if (btn) {  // written only when different: an unchanged page is not laid out again
       var text = tefudaWord(autoOn() ? "autoOn" : "autoOff"), pressed = autoOn() ? "true" : "false";
       if (btn.textContent !== text) btn.textContent = text;
@@ -84,9 +86,14 @@ document.addEventListener("tefuda:swapped", tefudaAtTable);
     scheduleAuto();
   }
 
+  function offers(sel, value) {
+    return Array.prototype.some.call(sel.options, function (o) { return o.value === value; });
+  }
+
   function scheduleAuto() {
     if (pending || !autoOn() || !document.querySelector("#hand-form .my-turn #auto-send")) return;
-    var ms = Number(localStorage.getItem(INTERVAL_KEY) || 1000);
+    var sel = document.querySelector("[data-auto-interval]");  // the interval the box shows
+    var ms = Number((sel && sel.value) || localStorage.getItem(INTERVAL_KEY) || 1000);
     pending = setTimeout(function () {
       pending = null;
       var send = document.querySelector("#hand-form .my-turn #auto-send");

@@ -25,3 +25,23 @@ def test_auto_play_stops_at_the_hands_result(browser, live_server_url, game):
     assert not page.locator("#hand-form [data-auto-toggle]:visible").count()  # not offered beside an ended hand
     assert not page.locator("#hand-form [data-auto-interval]:visible").count()
     context.close()
+
+
+SHOWN = "() => { const s = document.querySelector('[data-auto-interval]'); return s && s.selectedIndex >= 0 ? s.value : null; }"
+
+
+def test_an_interval_one_table_offers_and_another_lacks_leaves_that_ones_default(browser, live_server_url):
+    """try50: 0.3 s chosen at Guandan (its own intervals, seed 003) left Dou Dizhu's box blank,
+    as Dou Dizhu offers no 0.3 s; the box shows its default (1 s) there, and an interval both
+    tables offer is kept from one to the next (Dou Dizhu's 2 s at Daifugō)."""
+    context = browser.new_context(base_url=live_server_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    start(page, "guandan")
+    page.select_option("[data-auto-interval]", "300")
+    assert page.evaluate("() => localStorage.getItem('tefuda.auto.interval')") == "300"
+    start(page, "doudizhu")
+    page.wait_for_function(f"() => ({SHOWN})() === '1000'", timeout=10_000)
+    page.select_option("[data-auto-interval]", "2000")
+    start(page, "daifugo")
+    page.wait_for_function(f"() => ({SHOWN})() === '2000'", timeout=10_000)
+    context.close()
