@@ -81,7 +81,9 @@ def _lobby_context(room: Room, seats: list, me, now: datetime, base: dict) -> di
             "games": opts.GAMES, "game_label": opts.GAMES.get(room.game, room.game),
             "rule_choices": opts.choice_fields(room.game, room.options),
             "rule_switches": opts.rule_rows(room.game, room.options),
-            "pairs": _pairs(room.game, len(seats)), "choice_seconds": _choice_seconds(room.game)}
+            "pairs": _pairs(room.game, len(seats)), "choice_seconds": _choice_seconds(room.game),
+            # try50: a mistyped passphrase makes a new room where the one who typed it sits alone
+            "alone": sum(1 for s in seats if s.is_human) == 1}
 
 
 def _choice_seconds(game: str) -> int | None:
