@@ -421,7 +421,8 @@ def fresh_ids(view: dict, seat: int | None) -> frozenset[int]:
 
     - a receiver (1st, and 2nd in a double tribute): the card given to it (献上), from the
       return phase, where it chooses what to give back (never that very card, §21), on;
-    - a giver: the card returned to it (お返し), once every return is made (play begins).
+    - a giver: the card returned to it (お返し), from the moment its receiver gives it back
+      (in a double tribute the other receiver may still be choosing).
 
     The mark lasts until the seat's first play or pass of the hand. In the hand's first
     trick every seat holding cards acts (§13–§14: it ends only when everyone but its last
@@ -435,10 +436,9 @@ def fresh_ids(view: dict, seat: int | None) -> frozenset[int]:
         return frozenset()
     if view["phase"] == "play" and (not first_trick(view) or any(p["seat"] == seat for p in view["trick"]["plays"])):
         return frozenset()
+    back_to = {t["to"]: t["from"] for t in tr["transfers"]}  # a receiver returns to its giver
     got = [t["card"]["id"] for t in tr["transfers"] if t["to"] == seat]
-    if view["phase"] == "play":
-        back_to = {t["to"]: t["from"] for t in tr["transfers"]}  # a receiver returns to its giver
-        got += [r["card"]["id"] for r in tr["returns"] if back_to.get(r["from"]) == seat]
+    got += [r["card"]["id"] for r in tr["returns"] if back_to.get(r["from"]) == seat]
     return held(view["hand"], ids=got)
 
 

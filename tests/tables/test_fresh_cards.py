@@ -101,6 +101,26 @@ def test_guandan_marks_the_tribute_and_the_return_until_each_seat_acts():
     assert all(guandan_fresh(engine.view(state, s), s) == frozenset() for s in range(4))
 
 
+def test_guandan_double_tribute_marks_a_return_as_soon_as_it_is_made():
+    """Double tribute (seats 0 and 2 went out 1-2): seats 1 and 3 pay; a giver's card back
+    is marked once its receiver returns it, while the other receiver still chooses."""
+    engine = get_engine("guandan")
+    state, _ = engine.with_hands(between_hands([0, 2, 1, 3]), deal({0: ["BJ"], 2: ["BJ"]}))
+    while state["phase"] == "tribute":
+        seat = engine.actors(state)[0]
+        state, _ = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+    assert state["phase"] == "return" and len(state["tribute"]["alloc"]) == 2
+    gifts = {a["to"]: (a["from"], a["card"]) for a in state["tribute"]["alloc"]}
+    fresh = {s: guandan_fresh(engine.view(state, s), s) for s in range(4)}
+    assert fresh == {0: {gifts[0][1]}, 1: set(), 2: {gifts[2][1]}, 3: set()}
+    back = next(a for a in engine.legal_actions(state, 0) if a["type"] == "return")
+    state, _ = engine.apply(state, 0, back)
+    assert state["phase"] == "return"  # seat 2 still to return
+    giver, other = gifts[0][0], gifts[2][0]
+    assert guandan_fresh(engine.view(state, giver), giver) == {back["card"]}
+    assert guandan_fresh(engine.view(state, other), other) == frozenset()
+
+
 def test_guandan_marks_nothing_in_the_first_hand_or_under_anti_tribute():
     engine = get_engine("guandan")
     state = engine.new({}, "fresh-gd")
