@@ -45,20 +45,24 @@ def _inside(inner, outer) -> bool:
             and outer[1] - .5 <= inner[1] and inner[1] + inner[3] <= outer[1] + outer[3] + .5)
 
 
+#: the tag's words and the end of a card's name in each language the tests read
+WORDS = {"ja-JP": ("新", "（受け取ったばかり）"), "en-US": ("NEW", " (just received)"), "zh-CN": ("新", "（刚收到）")}
+
+
 @pytest.mark.parametrize("size", [PORTRAIT, DESKTOP], ids=["phone", "desktop"])
-@pytest.mark.parametrize("deck", ["normal", "four"])
-def test_the_landlords_kitty_is_marked_until_its_first_play(live_server_url, browser, size, deck):
-    page, room_id = open_room(browser, live_server_url, size, "doudizhu", until=_me_landlord)
+@pytest.mark.parametrize("deck, locale", [("normal", "ja-JP"), ("four", "en-US")])
+def test_the_landlords_kitty_is_marked_until_its_first_play(live_server_url, browser, size, deck, locale):
+    page, room_id = open_room(browser, live_server_url, size, "doudizhu", until=_me_landlord, locale=locale)
     kitty = on_server(lambda: Room.objects.get(pk=room_id).state["kitty"])
     if deck == "four":
         page.evaluate("document.documentElement.classList.add('four-colour')")
-    tag = f"ddz-kitty-{deck}-{size[0]}x{size[1]}"
+    tag = f"ddz-kitty-{deck}-{locale}-{size[0]}x{size[1]}"
     shoot(page, tag)
     fresh = page.evaluate(FRESH)
     assert sorted(int(f["id"][2:]) for f in fresh) == sorted(kitty), fresh
     for f in fresh:
         assert _inside(f["tag"], f["card"]) and f["tag"][2] > 6 and f["tag"][3] > 6, f
-        assert f["text"] == "新" and f["name"].endswith("（受け取ったばかり）") and f["ring"] == "dashed", f
+        assert (f["text"], f["name"][-len(WORDS[locale][1]):]) == WORDS[locale] and f["ring"] == "dashed", f
     # each tag is seen: in a fanned row's strip, and in a phone's hand in rows (an upper row
     # shows the top half of its cards) beside the corner index
     assert all(f["seen"] for f in fresh), fresh
