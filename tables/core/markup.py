@@ -172,15 +172,36 @@ def card_back(label: str | None = None) -> Markup:
     return Markup(f'<span class="card back" aria-label="{said}"></span>')
 
 
-def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: str = "", rank: str = "") -> Markup:
+def fresh_tag() -> str:
+    """The printed tag of a card just received (:func:`hand_card` ``fresh``): 「新」 / "NEW" /
+    「新」, in ``<span class="nw">``, hidden from screen readers (the checkbox says it,
+    :func:`fresh_label`). static/tefuda.css draws it in the strip a fanned card shows."""
+    return f'<span class="nw" aria-hidden="true">{escape(i18n.pgettext("new card tag", "新"))}</span>'
+
+
+def fresh_label(label: str) -> str:
+    """A card just received as a screen reader says it: ``"♠10（受け取ったばかり）"`` /
+    ``"♠10 (just received)"`` / ``"♠10（刚收到）"``."""
+    return i18n.pgettext("new card", "%(card)s（受け取ったばかり）") % {"card": label}
+
+
+def hand_card(card_id: int, code: str, label: str, checked: bool = False, cls: str = "", rank: str = "",
+              fresh: bool = False) -> Markup:
     """A card of one's hand: a ``<label class="card">`` around a checkbox named ``card``
     (value: the card's id), checked when selected; ``rank`` is written as ``data-rank``
     (Dou Dizhu's 整理 sorts by it, static/table.js). The label's id is ``hc`` + the card's id:
     the page morphs the hand by it (tables/core/frames.py). The checkbox carries the card's
     name (``aria-label``) and the label's text is hidden from screen readers: each card is
-    said once, as a checkbox (it was said again as text after it, try35)."""
-    opening, marks = card_open(code, cls, "label")
-    said = escape(label)
+    said once, as a checkbox (it was said again as text after it, try35).
+
+    ``fresh``: the card was just received (the kitty, a tribute or its return, the
+    exchange, a 7渡し: each game's presenter decides, its ``fresh`` ids): class ``fresh``, a
+    printed tag (:func:`fresh_tag`) and its name said with 受け取ったばかり (:func:`fresh_label`),
+    so the mark is never colour alone."""
+    opening, marks = card_open(code, cls + " fresh" if fresh else cls, "label")
+    if fresh:
+        marks += fresh_tag()
+    said = escape(fresh_label(label) if fresh else label)
     return Markup(opening + f' id="hc{num(card_id)}"' + (f' data-rank="{escape(rank)}"' if rank else "")
                   + f'><input type="checkbox" aria-label="{said}" name="card" value="{num(card_id)}"'
                   + (" checked" if checked else "") + card_close(label, "label", marks=marks, said=False))

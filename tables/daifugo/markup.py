@@ -27,25 +27,27 @@ from ..core.markup import YOU, card_face, escape, hand_card, kept, memoised, nam
 _cards: dict[tuple, tuple[str, str]] = {}
 
 
-#: what a hand card shows, its key in ``_cards``
+#: what a hand card shows, its key in ``_cards`` (with whether it is ``fresh``)
 _card_key = itemgetter("id", "code", "label", "special", "suit")
 
 
 def _card(key: tuple) -> tuple[str, str]:
-    """A hand card's markup before and after its ``checked`` (:data:`_card_key`)."""
-    card_id, code, label, special, _suit = key
-    whole = str(hand_card(card_id, code, label, False, " special" if special else ""))
+    """A hand card's markup before and after its ``checked`` (:data:`_card_key` and whether
+    it was just received: :func:`tables.daifugo.present.fresh_ids`)."""
+    card_id, code, label, special, _suit, fresh = key
+    whole = str(hand_card(card_id, code, label, False, " special" if special else "", fresh=fresh))
     cut = whole.index(f' value="{_num(card_id)}"') + len(f' value="{_num(card_id)}"')
     return whole[:cut], whole[cut:]
 
 
-def hand_cards(hand: list, selected) -> Markup:
-    """The ``<label class="card">`` checkboxes of a hand (``selected``: ids shown checked)."""
+def hand_cards(hand: list, selected, fresh=frozenset()) -> Markup:
+    """The ``<label class="card">`` checkboxes of a hand (``selected``: ids shown checked;
+    ``fresh``: ids marked as just received)."""
     if not hand:
         return Markup('<span class="muted">%s</span>' % escape(_("手札はありません")))
     out = []
     for c in hand:
-        key = _card_key(c)
+        key = (*_card_key(c), c["id"] in fresh)
         head, tail = _cards.get(key) or kept(_cards, key, lambda: _card(key))
         out.append(head + " checked" + tail if key[0] in selected else head + tail)
     return Markup("".join(out))

@@ -25,6 +25,7 @@ from games.daifugo.present import LABELS, code_labels as _cards, play_labels, vi
 
 from ..core import options as opts
 from ..core.cache import per_state
+from ..core.fresh import held
 from ..core.i18n import current as _language, gettext as _, gettext_noop, ngettext
 from ..core.markup import SUIT_MARKS, escape, within
 from ..core.presenter import Presenter
@@ -160,8 +161,9 @@ def context(room, view: dict, me, ctx: dict) -> dict:
         "nothing_beats": ctx["my_turn"] and not ctx["play_modes"],
 
         "foul_waiting": any(s["seat"] == me.order and s["foul"] for s in view["seats"]),
-        "hand_cards": fragments.hand_cards(view["hand"], ctx.get("selected") or ()),
+        "fresh": fresh_ids(room.state, view, me.order),
     }
+    out["hand_cards"] = fragments.hand_cards(view["hand"], ctx.get("selected") or (), out["fresh"])
     out["legend"] = legend(room.state["rules"]["specials"])
     out["exchanges"] = exchanges(room.state, me.order, names)
     out["seat_rows"] = fragments.seat_rows(ctx["players"], view["field"]["by"] if view["field"] else None)
@@ -430,6 +432,52 @@ def legend(specials: dict) -> list[dict]:
     (:data:`tables.core.options.RULE_SWITCHES`, :data:`~tables.core.options.DESCRIPTIONS`)."""
     return [{"label": _(label), "description": _(opts.DESCRIPTIONS[name]) if name in opts.DESCRIPTIONS else ""}
             for name, label in opts.RULE_SWITCHES["daifugo"].items() if specials.get(name)]
+
+
+#: the events by which a seat receives cards (``to``: the receiver; private to the two seats):
+#: the exchange's tribute and chosen cards (seed 004 §4 カード交換) and 7渡し's cards (§5)
+RECEIVED_EVENTS = ("tribute", "exchange", "received")
+#: a seat's own turn taken (its first after receiving ends the mark): a play (a 9-interrupt
+#: is one too), a pass, a stop or counter played into a window (seed 004 §5)
+ACTED_EVENTS = ("play", "pass", "stop", "counter")
+
+
+def fresh_ids(state: dict, view: dict, seat: int | None) -> frozenset[int]:
+    """The ids of ``seat``'s own hand marked as just received (class ``fresh``,
+    :func:`tables.core.markup.hand_card`): the cards given to it by the exchange at a
+    game's start (seed 004 §4 カード交換: the 大貧民's and 貧民's strongest cards to the
+    大富豪 and 富豪, automatic; the cards these choose to give back) and by a 7渡し (§5),
+    from the events ``seat`` may see (the receiver's private ``tribute``, ``exchange`` and
+    ``received`` events: nobody else learns them).
+
+    The mark lasts until the seat's first play or pass after receiving them (a 9-interrupt
+    or a stop card played into a window counts as a play), read back from the log's newest
+    event to the game's ``deal``; a 配り直し (♠A×2, §5) deals everyone new cards and ends
+    it too. A card given away since (the 大富豪 giving back a card just received) is no
+    longer marked. The events name cards by code (two decks): a code received marks one
+    card of that code in the hand (:func:`tables.core.fresh.held`). Nothing between games
+    or once the game is over. ``frozenset()`` otherwise; ``view``: ``engine.view(state, seat)``.
+    The engine keeps the log's last events only (games/daifugo/engine.py ``LOG_KEEP``): a
+    seat whose first turn comes after that many events loses the mark with them."""
+    if seat is None or state.get("phase") not in ("exchange", "play"):
+        return frozenset()
+    events = []
+    for event in reversed(state["log"]):
+        kind = event["type"]
+        if "private" in event and seat not in event["private"]:
+            continue
+        if kind in ("deal", "redeal") or (kind in ACTED_EVENTS and event.get("seat") == seat):
+            break
+        events.append(event)
+    got: list[str] = []
+    for event in reversed(events):  # oldest first: a card given away after it came is not new
+        if event["type"] in RECEIVED_EVENTS and event.get("to") == seat:
+            got += event["cards"]
+        elif event["type"] in RECEIVED_EVENTS and event.get("from") == seat:
+            for code in event["cards"]:
+                if code in got:
+                    got.remove(code)
+    return held(view["hand"], codes=got) if got else frozenset()
 
 
 #: the engine's events of the exchange (seed 004 §4 カード交換): the automatic tribute of

@@ -16,6 +16,7 @@ from games.doudizhu.engine import RANK_OF, trick_combo
 
 from ..core import i18n
 from ..core.counter import unseen_by_rank
+from ..core.fresh import held
 from ..core.i18n import gettext as _, gettext_noop, ngettext, pgettext
 from ..core.logtail import tail
 from ..core.markup import brackets_whole, escape, whole, within
@@ -198,6 +199,7 @@ class DoudizhuPresenter(Presenter):
             "i_won": bool(result and me.order in result["winners"]),
             "dd": words(view, names, trick, turn_name, result, bool(result and me.order in result["winners"]), me.order),
             "card_label": card_label,
+            "fresh": fresh_ids(view, me.order),
         }
 
     #: the engine's hint reasons (games/doudizhu/cpu.py ``hints``, seed 001 §21)
@@ -235,6 +237,23 @@ class DoudizhuPresenter(Presenter):
 
 
 PRESENTER = DoudizhuPresenter()
+
+
+def fresh_ids(view: dict, seat: int | None) -> frozenset[int]:
+    """The ids of ``seat``'s own hand marked as just received (class ``fresh``,
+    :func:`tables.core.markup.hand_card`): the three kitty cards (底札) in the landlord's
+    hand, from the moment they join it (bidding over, §2–§3: the view's ``kitty`` and
+    ``landlord``) until the landlord's first play. The landlord leads (§15: a leader cannot
+    pass), so the mark lasts until the hand's first play, and is gone whatever happens
+    after it. Only the landlord's own hand is marked; a peasant sees the kitty face up
+    beside the field (§2) but not in any hand. ``frozenset()`` otherwise.
+    ``view``: ``engine.view(state, seat)``."""
+    landlord = view.get("landlord")
+    if seat is None or landlord != seat or view.get("phase") != "play" or not view.get("kitty"):
+        return frozenset()
+    if any(h.get("seat") == landlord for h in view["history"]):
+        return frozenset()
+    return held(view["hand"] or [], ids=(c["id"] for c in view["kitty"]))
 
 
 def field_event(trick: dict | None) -> str:

@@ -27,6 +27,7 @@ from games.guandan.combos import SEQ_LEN, SPECIAL_TYPES
 
 from ..core import options as opts
 from ..core.counter import unseen_by_rank
+from ..core.fresh import held
 from ..core.i18n import current, gettext as _, gettext_noop, ngettext, pgettext
 from ..core.logtail import tail
 from ..core.markup import escape, whole, within
@@ -332,7 +333,7 @@ class GuandanPresenter(Presenter):
         returns = _returns(engine, state, seat, buttons, tr and tr.get("suggested_return"), selected)
         if returns:  # the card これを返す names is the one shown selected in the hand
             selected = [returns[0]["card"]["id"]]
-        columns = _columns(view["hand"], level, set(selected), helpful)
+        columns = _columns(view["hand"], level, set(selected), helpful, fresh_ids(view, seat))
         tributes = [dict(b, card=_card_of(engine, state, seat, b["index"])) for b in buttons if b["type"] == "tribute"]
         result = view["results"][-1] if view["phase"] in ("hand_over", "match_over") and view["results"] else None
         rise = _rise(result) if result else 0
@@ -393,8 +394,7 @@ def _tribute_lines(view: dict, names: dict) -> list[str]:
     tr = view.get("tribute")
     if not tr or view["phase"] != "play":
         return []
-    in_trick = sum(len(p.get("cards", ())) for p in view["trick"]["plays"])
-    if in_trick != len(view.get("played", ())):  # a trick was already won: not the first
+    if not first_trick(view):  # a trick was already won
         return []
     if tr.get("anti"):
         return [_("抗貢：献上する側（%(names)s）が大ジョーカーを2枚持っているので献上なし") % {
@@ -405,6 +405,41 @@ def _tribute_lines(view: dict, names: dict) -> list[str]:
               for r in tr["returns"]]
     return [line % {"giver": within(names.get(a)), "receiver": within(names.get(b)), "card": card_text(card["label"])}
             for line, a, b, card in moves]
+
+
+def first_trick(view: dict) -> bool:
+    """Whether the view's trick is the hand's first (every card played this hand, the view's
+    ``played``, lies in it; nothing played yet counts)."""
+    return sum(len(p.get("cards", ())) for p in view["trick"]["plays"]) == len(view.get("played", ()))
+
+
+def fresh_ids(view: dict, seat: int | None) -> frozenset[int]:
+    """The ids of ``seat``'s own hand marked as just received (class ``fresh``,
+    :func:`tables.core.markup.hand_card`), from the view's tribute record (seed 000
+    §18–§22, rules/guandan.md "Tribute and return"; the same record as
+    :func:`_tribute_lines`):
+
+    - a receiver (1st, and 2nd in a double tribute): the card given to it (献上), from the
+      return phase, where it chooses what to give back (never that very card, §21), on;
+    - a giver: the card returned to it (お返し), from the moment its receiver gives it back
+      (in a double tribute the other receiver may still be choosing).
+
+    The mark lasts until the seat's first play or pass of the hand. In the hand's first
+    trick every seat holding cards acts (§13–§14: it ends only when everyone but its last
+    player has passed), so the mark lasts while the first trick has no play or pass of
+    the seat's (the view's ``trick["plays"]``), and never past it. Nothing under
+    anti-tribute (抗贡: no card moves), in the first hand, or between hands. Only the
+    seat's own received cards: another seat's are never in its hand. ``frozenset()``
+    otherwise. ``view``: ``engine.view(state, seat)``."""
+    tr = view.get("tribute")
+    if seat is None or not tr or tr.get("anti") or view["phase"] not in ("return", "play"):
+        return frozenset()
+    if view["phase"] == "play" and (not first_trick(view) or any(p["seat"] == seat for p in view["trick"]["plays"])):
+        return frozenset()
+    back_to = {t["to"]: t["from"] for t in tr["transfers"]}  # a receiver returns to its giver
+    got = [t["card"]["id"] for t in tr["transfers"] if t["to"] == seat]
+    got += [r["card"]["id"] for r in tr["returns"] if back_to.get(r["from"]) == seat]
+    return held(view["hand"], ids=got)
 
 
 def field_event(last: dict | None) -> str:
@@ -462,9 +497,10 @@ def _rise(result: dict) -> int:
     return RANK_NAMES.index(result["levels_after"][win]) - RANK_NAMES.index(result["levels_before"][win])
 
 
-def _columns(hand: list[dict], level: int, selected: set, helpful: set | None) -> list[dict]:
+def _columns(hand: list[dict], level: int, selected: set, helpful: set | None, fresh=frozenset()) -> list[dict]:
     """The hand as rank columns (wilds in a column of their own), with the orders of the
-    two sorts (by rank, by combination: bombs, then triples, pairs, singles)."""
+    two sorts (by rank, by combination: bombs, then triples, pairs, singles). A card of
+    ``fresh`` (:func:`fresh_ids`) is marked ``fresh``."""
     groups: dict = {}
     for c in hand:
         key = "W" if c["wild"] else RANK[c["id"]]
@@ -477,7 +513,8 @@ def _columns(hand: list[dict], level: int, selected: set, helpful: set | None) -
         n = len(cards)
         cols.append({
             "key": key, "label": label, "power": power, "n": n,
-            "cards": [dict(c, label=card_text(c["label"]), red=SUIT[c["id"]] in ("H", "D"), on=c["id"] in selected) for c in cards],
+            "cards": [dict(c, label=card_text(c["label"]), red=SUIT[c["id"]] in ("H", "D"), on=c["id"] in selected,
+                          fresh=c["id"] in fresh) for c in cards],
             "k": sum(1 for c in cards if c["id"] in selected),
             "dim": helpful is not None and key not in helpful,
             "level": key != "W" and key == level,
