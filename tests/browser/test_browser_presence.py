@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser.steps import enter
+from tests.browser.steps import enter, press_until, read_when, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -53,3 +53,46 @@ def test_the_page_answers_the_probe_and_keeps_its_seat(live_server_url, browser)
     page.wait_for_timeout(500)
     assert "通信待ち" not in page.inner_text("#stage")
     context.close()
+
+
+NEXT_TOP = "() => { const n = document.querySelector('#conn').nextElementSibling; return n && n.getBoundingClientRect().top; }"
+
+
+def test_the_banner_floats_over_the_top_and_moves_nothing(live_server_url, browser):
+    """try50: in the page's flow the banner pushed a desktop table down (the hand's buttons
+    went under the screen's edge) and was drawn as a thin red bar with its words below it.
+    It floats over the top bar: what follows it stays where it was, the page grows no
+    taller, and its words are inside its box, on screen."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    down, sockets = {"on": False}, []
+
+    def route(ws):
+        if down["on"]:  # the network is gone: every new socket closes at once
+            ws.close()
+            return
+        server = ws.connect_to_server()
+        sockets.append(ws)
+        ws.on_message(lambda m: server.send(m))
+        server.on_message(lambda m: ws.send(m))
+
+    page.route_web_socket(re.compile(r"/ws/rooms/"), route)
+    enter(page, live_server_url, "あき", "ういた 帯")
+    press_until(page, "#lobby button[value=start]", "#hand-form")
+    page.wait_for_selector("#conn[data-state=open]", state="attached")
+    top, tall = page.evaluate(f"() => [({NEXT_TOP})(), document.scrollingElement.scrollHeight]")
+    down["on"] = True
+    sockets[-1].close()
+    page.wait_for_selector("#conn[data-state=lost]", timeout=20_000)
+    shoot(page, "conn-lost-desktop")
+    seen = read_when(page, f"""() => {{
+        const c = document.querySelector('#conn[data-state=lost]');
+        if (!c || !c.textContent.trim()) return null;
+        const r = c.getBoundingClientRect();
+        return {{next: ({NEXT_TOP})(), tall: document.scrollingElement.scrollHeight, box: r.toJSON(),
+                 fits: c.scrollHeight <= c.clientHeight + 1 && c.scrollWidth <= c.clientWidth + 1}};
+    }}""")
+    assert abs(seen["next"] - top) <= 1 and seen["tall"] <= tall, (top, tall, seen)
+    box = seen["box"]
+    assert seen["fits"] and box["height"] >= 30, box  # the words inside a bar, not under it
+    assert box["top"] >= 0 and box["bottom"] <= 80 and box["left"] >= 0 and box["right"] <= 1280, box
+    page.context.close()
