@@ -29,13 +29,20 @@ MAX_FILE = 2_000_000  # characters: a hand's record is a few dozen KB
 VIEW_PARTS = ("status", "seats", "field", "graveyard", "result", "log")
 #: where each game's card deck lives (for the action list's card labels)
 DECKS = {"daifugo": "games.daifugo.cards", "guandan": "games.guandan.cards", "doudizhu": "games.doudizhu.engine"}
-#: an action's name in the viewer's list of moves, by its type (translated where shown)
+#: an action's name in the viewer's list of moves, by its type (translated where shown);
+#: close_window (the table's own step when a stop window ends) is said by :data:`CLOSINGS`
 ACTION_WORDS = {"play": gettext_noop("出す"), "pass": gettext_noop("パス"), "next_game": gettext_noop("配る"),
                 "next_hand": gettext_noop("配る"), "exchange": gettext_noop("交換"), "give": gettext_noop("渡す"),
                 "discard": gettext_noop("捨てる"), "stop": gettext_noop("止める"),
                 "revolution_stop": gettext_noop("革命を止める"), "bid": gettext_noop("入札"),
                 "tribute": gettext_noop("貢ぎ"), "return": gettext_noop("返し"), "timeout": gettext_noop("時間切れ"),
-                "close_window": gettext_noop("締め切り"), "double": gettext_noop("倍"), "call": gettext_noop("呼ぶ")}
+                "double": gettext_noop("倍"), "call": gettext_noop("呼ぶ")}
+#: what the end of a stop window (close_window) comes to, by the stops played in it
+#: (Daifugō, rules/daifugo.md "Stopping"): none, an odd number (the stop stands), an even
+#: one (the counter stands). try50: 締め切り after every special card read as if someone
+#: had run out of time
+CLOSINGS = {"none": gettext_noop("誰も止めなかった"), "stopped": gettext_noop("止めが決まった"),
+            "countered": gettext_noop("止め返しが決まった")}
 #: why a record does not replay, by games.core.record.RecordError's code
 ERRORS = {"format": gettext_noop("局の記録ではないか、形式が正しくありません。"),
           "commitment": gettext_noop("シードと秘密の値がコミットメントと一致しません。"),
@@ -199,7 +206,7 @@ def _context(record: dict, all_states: list[dict], actions: list, k: int, labels
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]
     deck = import_module(DECKS[game]).DECK
     moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",
-              "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))])
+              "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))], all_states[i])
               + (_("（全員が入札しなかったので配り直し）") if _dealt_again(all_states[i], all_states[i + 1]) else "")}
              for i, (seat, action) in enumerate(actions)]
     last = len(all_states) - 1
@@ -236,12 +243,18 @@ def _dealt_again(before: dict, after: dict) -> bool:
 JOKER_LABELS = (gettext_noop("大王"), gettext_noop("小王"))
 
 
-def _move_words(action: dict, cards: list[str]) -> str:
+def _move_words(action: dict, cards: list[str], before: dict | None = None) -> str:
     """What the list of moves says of ``action`` after the player's name, in the current
     language: its word (:data:`ACTION_WORDS`, else its type), the number it names (a bid,
     a doubling) and its ``cards`` (labels): ``"入札 2"``, ``"出す ♠3 ♠4"``; a bid of 0 is
-    just 入札しない (Dou Dizhu's pass in the bidding, seeds/001 §3), not "入札 入札しない"."""
+    just 入札しない (Dou Dizhu's pass in the bidding, seeds/001 §3), not "入札 入札しない"; a
+    stop window's end says what it came to (:data:`CLOSINGS`, from ``before``: the state
+    the action was applied to)."""
     kind = action.get("type")
+    if kind == "close_window":
+        window = (before or {}).get("window") or {}
+        stops = len(window.get("chain") or [])
+        return _(CLOSINGS["none" if not stops else "stopped" if stops % 2 else "countered"])
     value = action.get("bid", action.get("value"))
     if kind == "bid" and value == 0:
         return _("入札しない")

@@ -153,6 +153,26 @@ def test_the_title_says_the_number_the_table_showed(game):
     assert replay.number({**second, "no": 9}) == 2 == history.count(replay.replayed(second)[-1])
 
 
+def test_a_stop_window_closing_says_what_it_came_to():
+    """try50: a 「締め切り」 / 「时限结束」 step followed every special card, as if someone had
+    run out of time; it is the stop window closing. The step says what it came to (nobody
+    stopped the effect, a stop stands, a counter stands), in each language, with no seat's
+    name."""
+    record, seen = one_hand("daifugo", "v4")  # its step 11 closes a window with a stop and a counter
+    closing = {i + 1: len(seen[i]["window"]["chain"]) for i, (seat, a) in enumerate(record["actions"])
+               if a["type"] == "close_window"}
+    assert set(closing.values()) == {0, 1, 2} and closing[11] == 2
+    assert all(record["actions"][i - 1][0] is None for i in closing)
+    words = {"ja": ("誰も止めなかった", "止めが決まった", "止め返しが決まった"),
+             "en": ("No one stopped it", "The stop stands", "The counter stands"),
+             "zh-hans": ("无人阻止", "阻止成立", "反制成立")}
+    for lang, said_for in words.items():
+        html = replay.viewer(record, 0, lang=lang)
+        said = dict(re.findall(r'<button type="button" data-step="(\d+)">\d+\. (.*?)</button>', html))
+        assert all(said[str(i)] == said_for[0 if n == 0 else 1 if n % 2 else 2] for i, n in closing.items()), lang
+        assert not any(w in html for w in ("締め切り", "Window closed", "时限结束"))
+
+
 @pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
 def test_a_record_carries_the_number_its_table_showed(game):
     """The browser's list of its practice hands (/replay/, static/replay.js) labels each
