@@ -18,6 +18,7 @@ its own commitment.
 """
 from __future__ import annotations
 
+import re
 import secrets
 
 from games.core import record as rec
@@ -140,3 +141,23 @@ def past(hand: dict | None) -> list[dict]:
     (``count`` missing from a hand finished before it was kept),
     oldest first."""
     return list(hand.get("past", [])) if hand else []
+
+
+#: a CPU's own name (rooms.lobby.cpu_name, tables.practice): not a person's, so a record
+#: keeps it; a seat a CPU took over from a person who left (「ふゆ (CPU)」) is not one
+CPU_NAME = re.compile(r"CPU \d+")
+
+
+def with_cpus(done: dict, seats) -> dict:
+    """The finished hand's record ``done`` with ``cpus``: by seat number, the name of each
+    seat a CPU played under its own name (:data:`CPU_NAME`), else None (a person's seat:
+    names of people are never in a record). ``seats``: seat-like objects (``order``,
+    ``is_human``, ``name``). Its replay names those seats so (try50: 席3 for CPU 1 after
+    the room's CPUs had gone)."""
+    by_order = {s.order: s for s in seats}
+    size = max(by_order, default=-1) + 1
+    names = [None] * size
+    for order, s in by_order.items():
+        if not s.is_human and isinstance(s.name, str) and CPU_NAME.fullmatch(s.name):
+            names[order] = s.name
+    return {**done, "cpus": names}

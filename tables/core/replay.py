@@ -3,7 +3,9 @@ every hand face up, rendered by the table's own templates, on the server (a room
 これまでの局) and in the browser (Pyodide: a practice hand, a saved file, offline) alike.
 
 A saved file is ``{"format": "tefuda-replay", "version": 1, "record": <games.core.record
-record>, "names": [str] | absent}``: seat labels (席1…) unless the player kept the names.
+record>, "names": [str] | absent}``: seat labels (席1…) unless the player kept the names;
+a record's ``cpus`` ([str | None] by seat: :func:`tables.core.history.with_cpus`) names
+the CPUs' seats (CPU 1…) either way.
 The record is replayed by the engine (:func:`games.core.record.states`) before anything
 is shown, so a tampered file is refused with the record's own message; seeing a replay
 never touches a live game (it only reads the record).
@@ -158,12 +160,11 @@ def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_nam
     shown, moves = _steps(record, all_states)
     last = len(shown) - 1
     k = last if step is None else max(0, min(int(step), last))
-    labels = _labels(names or kept, shown[0]["players"])
-    numbered = labels == _labels(None, len(labels))  # no names: the seats are 席1…
+    labels = _labels(names or kept, shown[0]["players"], record.get("cpus"))
     if isinstance(you, int) and 0 <= you < len(labels):
         labels[you] += _("（あなた）")
     return str(render("parts/replay.html", _context(record, shown, moves, k, labels,
-                                                     offer_names or bool(names or kept), numbered)))
+                                                     offer_names or bool(names or kept))))
 
 
 def _steps(record: dict, all_states: list[dict]) -> tuple[list[dict], list]:
@@ -186,21 +187,30 @@ def seat_label(seat: int) -> str:
     return _(SEAT_LABEL) % {"n": seat + 1}
 
 
-def _labels(names, players: int) -> list[str]:
-    if names and len(names) == players:
-        return list(names)
-    return [seat_label(i) for i in range(players)]
+def _labels(names, players: int, cpus=None) -> list[str]:
+    """Each seat's name in a replay: ``names[i]`` (the room's seat, or a saved file's kept
+    names) where given, else the CPU's own name the record keeps (``cpus``:
+    :func:`tables.core.history.with_cpus`), else its label 席N."""
+    names = list(names) if isinstance(names, list) and len(names) == players else [None] * players
+    cpus = list(cpus) if isinstance(cpus, list) and len(cpus) == players else [None] * players
+    return [names[i] or (cpus[i] if isinstance(cpus[i], str) and history.CPU_NAME.fullmatch(cpus[i]) else None)
+            or seat_label(i) for i in range(players)]
 
 
-def _context(record: dict, all_states: list[dict], actions: list, k: int, labels: list[str], named: bool,
-             numbered: bool = False) -> dict:
+def names_of(record: dict, names: list | None) -> list[str]:
+    """The seats' names a room's replay page shows (:func:`_labels`): ``names`` by seat
+    number (None: a seat no longer in the room) completed from the record."""
+    return _labels(names, players(record), record.get("cpus"))
+
+
+def _context(record: dict, all_states: list[dict], actions: list, k: int, labels: list[str], named: bool) -> dict:
     """The viewer's context at step ``k`` of ``all_states`` (the states shown, from the
-    deal), ``actions`` the actions between them; ``numbered``: ``labels`` are the seats'
-    own (席1…), not names (:class:`ReplaySeat`)."""
+    deal), ``actions`` the actions between them; a seat whose label is its own (席1…, not
+    a name) is ``numbered`` (:class:`ReplaySeat`)."""
     state = all_states[k]
     game = record["game"]
     room = ReplayRoom(game, {**opts.defaults(game), "players": state["players"]}, state, version=k)
-    seats = [ReplaySeat(i, label, numbered=numbered) for i, label in enumerate(labels)]
+    seats = [ReplaySeat(i, label, numbered=label.startswith(seat_label(i))) for i, label in enumerate(labels)]
     watcher = ReplaySeat(None, "")  # the table as a spectator sees it (engine.view(state, None))
     main = table_screen(room, seats, watcher, set(range(len(seats))), only=VIEW_PARTS)
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]

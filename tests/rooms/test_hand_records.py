@@ -151,7 +151,8 @@ async def test_the_socket_shows_the_commitment_then_lists_the_finished_hand(make
 def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
     """try14: after the roster changed, a replay named CPU 2's seat after a friend who
     came later. The record keeps the ids of the seats that played it: a seat still in the
-    room is named, a seat gone since keeps its label (席N)."""
+    room is named, a CPU's seat gone since keeps the CPU's own name the record kept (try50:
+    席3, 席4 for the CPUs removed to change the game)."""
     from rooms import tokens
 
     room = hosted_and_played(client, "再生 なまえ", 1)
@@ -166,8 +167,9 @@ def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
     frag = client.get(f"/rooms/{room.id}/hands/1/?frag=1").content.decode()
     page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
     shown = json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
-    assert shown == [names[0], "席2", names[2], names[3]]
+    assert names[1] == "CPU 1" and shown == names  # CPU 1's seat is gone: the record named it
     assert "かず" not in frag and "かず" not in page
+    assert ">CPU 1<" in frag and "席2" not in frag
 
 
 @pytest.mark.django_db
@@ -236,7 +238,8 @@ def test_the_replay_links_back_to_the_room_and_says_whether_the_seat_is_held(cli
 @pytest.mark.django_db
 def test_a_record_older_than_its_seat_ids_labels_every_seat(client):
     """A record kept before hands kept their seat ids (seats []), or with fewer ids than
-    seats, names no seat from the room: 席N for each one it lacks."""
+    seats, names no seat from the room: 席N for each one it lacks (the CPU's own name when
+    the record keeps it, ``cpus``)."""
     room = hosted_and_played(client, "再生 ふるい", 1)
     hand = HandRecord.objects.get(room=room)
 
@@ -245,7 +248,11 @@ def test_a_record_older_than_its_seat_ids_labels_every_seat(client):
         return json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
 
     names = [s.name for s in room.seats.order_by("order")]
+    assert hand.record["cpus"] == [None, "CPU 1", "CPU 2", "CPU 3"]  # あき's name is never in it
     HandRecord.objects.filter(pk=hand.pk).update(seats=[])
+    assert shown() == ["席1", "CPU 1", "CPU 2", "CPU 3"]
+    older = {k: v for k, v in hand.record.items() if k != "cpus"}  # a record from before cpus
+    HandRecord.objects.filter(pk=hand.pk).update(seats=[], record=older)
     assert shown() == ["席1", "席2", "席3", "席4"]
     HandRecord.objects.filter(pk=hand.pk).update(seats=hand.seats[:2])
     assert shown() == [names[0], names[1], "席3", "席4"]

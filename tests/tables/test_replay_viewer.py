@@ -173,6 +173,30 @@ def test_a_stop_window_closing_says_what_it_came_to():
         assert not any(w in html for w in ("締め切り", "Window closed", "时限结束"))
 
 
+def test_the_cpus_are_named_in_a_replay_the_person_by_label():
+    """try50: a replay called the CPUs 席3, 席4. A record keeps its CPUs' own names
+    (history.with_cpus: CPU n, never a person's, nor a person's seat a CPU took over), and
+    the viewer names those seats so, in a saved file too; a person's seat keeps 席N."""
+    from dataclasses import dataclass
+
+    @dataclass
+    class Seat:
+        order: int
+        name: str
+        is_human: bool
+
+    record, _ = one_hand("doudizhu")
+    kept = history.with_cpus(record, [Seat(2, "CPU 2", False), Seat(0, "あき", True), Seat(1, "ふゆ (CPU)", False)])
+    assert kept["cpus"] == [None, None, "CPU 2"]
+    html = replay.viewer(replay.file_of(kept), 0, you=0)
+    assert "<h3>席1（あなた）</h3>" in html and "<h3>席2</h3>" in html and "<h3>CPU 2</h3>" in html
+    assert "ふゆ" not in html and "あき" not in html
+    assert "<h3>Seat 2</h3>" in replay.viewer(kept, 0, lang="en") and "<h3>CPU 2</h3>" in replay.viewer(kept, 0, lang="en")
+    # a kept name wins; a forged cpus entry that is not a CPU's name is not shown
+    assert "<h3>Bo</h3>" in replay.viewer(replay.file_of(kept, ["Ann", "Bo", "Cy"]), 0)
+    assert "<h3>席3</h3>" in replay.viewer({**kept, "cpus": [None, None, "<b>x</b>"]}, 0)
+
+
 @pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
 def test_a_record_carries_the_number_its_table_showed(game):
     """The browser's list of its practice hands (/replay/, static/replay.js) labels each
