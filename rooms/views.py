@@ -232,11 +232,12 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     with i18n.use(get_language() or i18n.DEFAULT):
         names = replay.names_of(hand.record, [by_id.get(seat_id) for seat_id in played])
         html = replay.viewer(hand.record, step, names=names, offer_names=True)
+        title = replay.title(hand.record)
     if request.GET.get("frag"):
         response = HttpResponse(html)
     else:
         response = render(request, "rooms/replay.html", {"viewer": html, "file": replay.file_of(hand.record),
-                                                         "names": names, "no": replay.number(hand.record),
+                                                         "names": names, "title": title,
                                                          "room_url": f"/rooms/{room_id}/"})
     response["Cache-Control"] = "no-store"
     response["Referrer-Policy"] = "same-origin"  # never to another site; our own forms keep their origin

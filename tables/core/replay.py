@@ -5,7 +5,7 @@ every hand face up, rendered by the table's own templates, on the server (a room
 A saved file is ``{"format": "tefuda-replay", "version": 1, "record": <games.core.record
 record>, "names": [str] | absent}``: seat labels (席1…) unless the player kept the names;
 a record's ``cpus`` ([str | None] by seat: :func:`tables.core.history.with_cpus`) names
-the CPUs' seats (CPU 1…) either way.
+the CPUs' seats (CPU 1…) either way, and its ``match`` (int) says which match it was of.
 The record is replayed by the engine (:func:`games.core.record.states`) before anything
 is shown, so a tampered file is refused with the record's own message; seeing a replay
 never touches a live game (it only reads the record).
@@ -122,6 +122,14 @@ def replayed(record: dict) -> list[dict]:
     return _cache[key]
 
 
+def title(record: dict) -> str:
+    """The viewer's and its page's title, in the current language: the hand named by its
+    game and the game's own number (:func:`number`, :func:`tables.core.history.hand_title`),
+    「オリジナル大富豪　第2ゲームの再生」."""
+    game = record.get("game") if isinstance(record, dict) else None
+    return _("%(hand)sの再生") % {"hand": history.hand_title(game or "", number(record))}
+
+
 def number(record: dict):
     """The hand's number as its players saw it on the table (the game's own count,
     :func:`tables.core.history.count`; a record's ``no`` counts the room's hands, across
@@ -221,8 +229,9 @@ def _context(record: dict, all_states: list[dict], actions: list, k: int, labels
              for i, (seat, action) in enumerate(actions)]
     last = len(all_states) - 1
     words = {
-        "title": _("%(game)s　第%(no)s局の再生") % {"game": _(opts.GAMES.get(game, game)),
-                                                   "no": history.count(all_states[-1]) or record.get("no")},
+        "title": _("%(hand)sの再生") % {"hand": history.hand_title(game, history.count(all_states[-1])
+                                                                    or record.get("no"))},
+        "match": history.match_title(record["match"]) if isinstance(record.get("match"), int) else None,
         "verified": _("✓ 検証済み：シードと秘密の値がコミットメントに一致し、そのシードの配札から記録の全%(n)s手を"
                       "エンジンが再生して、記録どおりの結果になりました。") % {"n": last},
         "places": [_("%(n)s位 %(name)s") % {"n": i + 1, "name": labels[s]}
