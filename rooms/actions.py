@@ -186,9 +186,11 @@ def play(room_id, seat_no: int, version: int | None, action: dict, *, by: str = 
 def keep_record(room: Room, done: dict, seats: list) -> None:
     """Store the record of a hand that just ended (games.core.record; deleted with the
     room), with the ids of the seats that played it by seat number (``seats``: the room's
-    Seat rows), so its replay never names a seat after someone who sat there later."""
+    Seat rows), so its replay never names a seat after someone who sat there later, and the
+    names of its CPUs (:func:`tables.core.history.with_cpus`), which it names even after
+    they have gone (try50: the host removed the CPUs to change the game)."""
     ids = [s.pk for s in sorted(seats, key=lambda s: s.order)]
-    HandRecord.objects.create(room=room, no=done["no"], record=done, seats=ids)
+    HandRecord.objects.create(room=room, no=done["no"], record=history.with_cpus(done, seats), seats=ids)
 
 
 def clear_auto(seats: list) -> None:

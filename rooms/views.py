@@ -223,19 +223,21 @@ def hand_page(request: HttpRequest, room_id, no: int) -> HttpResponse:
     render_screen.use_environment()  # Django's Jinja2 backend, as the sockets render with
     # the room's own people see the names of the seats that played the hand while those
     # seats are still in the room; a seat gone since (or a record older than its seat ids)
-    # keeps its label (席N): never the name of someone who sat there later. (A saved file
-    # keeps labels unless asked.)
+    # keeps the CPU's own name the record kept (CPU 1: try50, the CPUs removed to change the
+    # game were 席3, 席4), else its label (席N): never the name of someone who sat there
+    # later. (A saved file keeps labels and CPU names unless asked.)
     by_id = {s.pk: s.name for s in seats}
     n = replay.players(hand.record)
     played = (list(hand.seats or []) + [None] * n)[:n]  # a record older than its seat ids: None
-    names = [by_id.get(seat_id, replay.seat_label(i)) for i, seat_id in enumerate(played)]
     with i18n.use(get_language() or i18n.DEFAULT):
+        names = replay.names_of(hand.record, [by_id.get(seat_id) for seat_id in played])
         html = replay.viewer(hand.record, step, names=names, offer_names=True)
+        title = replay.title(hand.record)
     if request.GET.get("frag"):
         response = HttpResponse(html)
     else:
         response = render(request, "rooms/replay.html", {"viewer": html, "file": replay.file_of(hand.record),
-                                                         "names": names, "no": replay.number(hand.record),
+                                                         "names": names, "title": title,
                                                          "room_url": f"/rooms/{room_id}/"})
     response["Cache-Control"] = "no-store"
     response["Referrer-Policy"] = "same-origin"  # never to another site; our own forms keep their origin

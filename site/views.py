@@ -132,11 +132,13 @@ def replay_page(request):
     it; the service worker keeps it for offline use): static/replay.js hands the file to
     the practice worker, which renders it with tables/core/replay.py on Pyodide."""
     from rooms.bundle import boot_files
+    from tables.core import history, i18n
     from tables.core.options import GAMES
     from tables.practice import YOU
 
-    return render(request, "replay.html", {"boot": boot_files(), "practice_seat": YOU,
-                                           "games": {k: translation.gettext(v) for k, v in GAMES.items()}})
+    with i18n.use(get_language() or i18n.DEFAULT):
+        labels = history.hand_labels(GAMES)  # each hand named by its game, number and match (try50)
+    return render(request, "replay.html", {"boot": boot_files(), "practice_seat": YOU, "games": labels})
 
 
 @require_safe

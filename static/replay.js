@@ -179,11 +179,13 @@
   if (records.length) {
     var list = $("[data-local-items]"), tpl = $("template[data-local-item]");
     records.slice().reverse().forEach(function (r) {
-      var li = tpl.content.firstElementChild.cloneNode(true);
-      li.querySelector("[data-game]").textContent = labels[r.game] || r.game;
-      li.querySelector("[data-no]").textContent = handNumber(r);
-      li.querySelector("[data-c]").textContent = String(r.commitment).slice(0, 12);
-      li.querySelector("[data-local-open]").addEventListener("click", function () { openText(JSON.stringify(r), PRACTICE_SEAT); });
+      var li = tpl.content.firstElementChild.cloneNode(true), b = li.querySelector("[data-local-open]");
+      // the words are the server's (tables.core.history.hand_labels): numbers filled in only
+      var words = labels[r.game] || { hand: r.game + " {n}", in_match: r.game + " {n} ({m})" };
+      var said = typeof r.match === "number" ? words.in_match.replace("{m}", r.match) : words.hand;
+      b.textContent = said.replace("{n}", handNumber(r));
+      b.title = b.dataset.commitmentWord + " " + String(r.commitment);
+      b.addEventListener("click", function () { openText(JSON.stringify(r), PRACTICE_SEAT); });
       list.appendChild(li);
     });
     $("[data-local-list]").hidden = false;

@@ -274,8 +274,8 @@ class PracticeTable:
     def _apply(self, seat: int | None, action: dict, now: float) -> None:
         state, _events, self.room.hand, done = history.apply(self.engine, self.room.hand, self.room.state,
                                                              seat, action)
-        if done:
-            self.finished.append(done)
+        if done:  # with its CPUs' names (CPU 1…): its replay names them (the person's seat: 席1)
+            self.finished.append(history.with_cpus(done, self.seats))
         options = self.room.options
         if action.get("type") in ("next_game", "next_hand"):  # a new deal: no fast-forward
             options = {**options, "fast_forward": False}

@@ -18,12 +18,18 @@ its own commitment.
 """
 from __future__ import annotations
 
+import re
 import secrets
 
 from games.core import record as rec
 
-#: what the table lists of a finished hand (the seed and secret are revealed once it ended)
-PAST_KEYS = ("no", "commitment", "seed", "secret", "result", "count")  # count: the game's own number (:func:`count`)
+from . import options as opts
+from .i18n import gettext as _, gettext_noop
+
+#: what the table lists of a finished hand (the seed and secret are revealed once it ended);
+#: count: the game's own number (:func:`count`); game and match: which game, and which match
+#: of the room (:func:`deal`), so a list of hands of several matches reads (try50)
+PAST_KEYS = ("no", "commitment", "seed", "secret", "result", "count", "game", "match")
 PAST_KEPT = 50  # the newest finished hands the room lists (its records stay until it goes)
 
 
@@ -47,7 +53,7 @@ def deal(game: str, config: dict, seed, past: list | None = None, no: int | None
     secret = new_secret()
     hand = {"format": rec.FORMAT, "game": game, "config": config, "no": no or len(past) + 1,
             "seed": seed, "secret": secret, "commitment": rec.commitment(secret, seed),
-            "before": None, "actions": [], "past": past}
+            "before": None, "actions": [], "past": past, "match": (matches(past) or [0])[-1] + 1}
     if chained:
         hand["chain"] = str(seed)
     return hand
@@ -88,6 +94,8 @@ def _next_deal(hand: dict, state: dict) -> dict:
     no, chain = hand["no"] + 1, hand.get("chain")
     seed = f"{chain}:{no}" if isinstance(chain, str) else new_seed()
     nxt = deal(hand["game"], hand["config"], seed, hand.get("past", []), no)
+    if isinstance(hand.get("match"), int):  # the same match goes on (else: a hand from before matches)
+        nxt["match"] = hand["match"]
     nxt["before"] = rec.reseed(state, seed)
     if isinstance(chain, str):
         nxt["chain"] = chain
@@ -136,7 +144,102 @@ def dealt_by(hand: dict | None, seat: int) -> tuple[int, str] | None:
 
 
 def past(hand: dict | None) -> list[dict]:
-    """The room's finished hands ``[{"no", "commitment", "seed", "secret", "result", "count"}]``
-    (``count`` missing from a hand finished before it was kept),
-    oldest first."""
+    """The room's finished hands ``[{"no", "commitment", "seed", "secret", "result", "count",
+    "game", "match"}]`` (``count``, ``game``, ``match`` missing from a hand finished before
+    they were kept), oldest first."""
     return list(hand.get("past", [])) if hand else []
+
+
+def matches(past: list[dict]) -> list[int]:
+    """The match (1, 2…: the room's matches in order) of each of ``past``'s hands: its own
+    ``match``, else worked out (an older summary): a new match where the game changes or
+    the game's own number does not go up (1, 2, 3, 1, 2 is two matches)."""
+    out: list[int] = []
+    prev = None
+    for h in past:
+        if isinstance(h.get("match"), int):
+            m = h["match"]
+        elif prev is None:
+            m = 1
+        else:
+            new = (h.get("game") != prev.get("game") or not isinstance(h.get("count"), int)
+                   or not isinstance(prev.get("count"), int) or h["count"] <= prev["count"])
+            m = out[-1] + 1 if new else out[-1]
+        out.append(m)
+        prev = h
+    return out
+
+
+#: a hand as each game's table numbers it (the status bar's words): Daifugō counts
+#: ゲーム, Guandan and Dou Dizhu 局
+HAND_WORDS = {"daifugo": gettext_noop("第%(n)sゲーム")}
+HAND_WORD = gettext_noop("第%(n)s局")
+#: a hand named with its game, in lists of hands of several games (これまでの局, /replay/)
+GAME_AND_HAND = gettext_noop("%(game)s　%(hand)s")
+#: a match of the room, in lists of hands of several matches
+MATCH_WORD = gettext_noop("第%(n)s試合")
+
+
+def hand_title(game: str, n) -> str:
+    """Hand ``n`` of ``game`` with its game's name, in the current language:
+    「オリジナル大富豪　第2ゲーム」, "Guandan · Hand 2" (``n`` may be a placeholder such as
+    ``"{n}"``: /replay/'s page fills it in for this browser's practice hands)."""
+    hand = _(HAND_WORDS.get(game, HAND_WORD)) % {"n": n}
+    return _(GAME_AND_HAND) % {"game": _(opts.GAMES.get(game, game)), "hand": hand}
+
+
+def match_title(n) -> str:
+    """Match ``n`` of a room, in the current language: 「第2試合」, "Match 2"."""
+    return _(MATCH_WORD) % {"n": n}
+
+
+#: a hand with its match, where a list cannot group hands by match (/replay/)
+HAND_IN_MATCH = gettext_noop("%(hand)s（%(match)s）")
+
+
+def hand_labels(games) -> dict:
+    """For each of ``games``, the words /replay/'s list of this browser's practice hands
+    names a hand with, in the current language, with ``{n}`` (the game's own number) and
+    ``{m}`` (the match) for the page to fill in: ``{game: {"hand": "掼蛋　第{n}局",
+    "in_match": "掼蛋　第{n}局（第{m}試合）"}}`` (one home for the words: the page's
+    script only fills in numbers)."""
+    return {g: {"hand": hand_title(g, "{n}"),
+                "in_match": _(HAND_IN_MATCH) % {"hand": hand_title(g, "{n}"), "match": match_title("{m}")}}
+            for g in games}
+
+
+def listed(past: list[dict], game: str | None = None) -> list[dict]:
+    """``past`` (oldest first) as the table lists it, newest match first and newest hand
+    first within it: ``[{"match": int, "title": str | None, "hands": [{"no", "title",
+    "commitment"}]}]``; a match's ``title`` (第2試合) only when more than one match is
+    listed. ``game``: the room's game, for a summary from before summaries kept theirs."""
+    groups: list[dict] = []
+    for h, m in zip(past, matches(past)):
+        if not groups or groups[-1]["match"] != m:
+            groups.append({"match": m, "hands": []})
+        groups[-1]["hands"].append({"no": h["no"], "commitment": h.get("commitment", ""),
+                                    "title": hand_title(h.get("game") or game, h.get("count") or h["no"])})
+    for g in groups:
+        g["title"] = match_title(g["match"]) if len(groups) > 1 else None
+        g["hands"].reverse()
+    return groups[::-1]
+
+
+#: a CPU's own name (rooms.lobby.cpu_name, tables.practice): not a person's, so a record
+#: keeps it; a seat a CPU took over from a person who left (「ふゆ (CPU)」) is not one
+CPU_NAME = re.compile(r"CPU \d+")
+
+
+def with_cpus(done: dict, seats) -> dict:
+    """The finished hand's record ``done`` with ``cpus``: by seat number, the name of each
+    seat a CPU played under its own name (:data:`CPU_NAME`), else None (a person's seat:
+    names of people are never in a record). ``seats``: seat-like objects (``order``,
+    ``is_human``, ``name``). Its replay names those seats so (try50: 席3 for CPU 1 after
+    the room's CPUs had gone)."""
+    by_order = {s.order: s for s in seats}
+    size = max(by_order, default=-1) + 1
+    names = [None] * size
+    for order, s in by_order.items():
+        if not s.is_human and isinstance(s.name, str) and CPU_NAME.fullmatch(s.name):
+            names[order] = s.name
+    return {**done, "cpus": names}

@@ -3,7 +3,9 @@ every hand face up, rendered by the table's own templates, on the server (a room
 これまでの局) and in the browser (Pyodide: a practice hand, a saved file, offline) alike.
 
 A saved file is ``{"format": "tefuda-replay", "version": 1, "record": <games.core.record
-record>, "names": [str] | absent}``: seat labels (席1…) unless the player kept the names.
+record>, "names": [str] | absent}``: seat labels (席1…) unless the player kept the names;
+a record's ``cpus`` ([str | None] by seat: :func:`tables.core.history.with_cpus`) names
+the CPUs' seats (CPU 1…) either way, and its ``match`` (int) says which match it was of.
 The record is replayed by the engine (:func:`games.core.record.states`) before anything
 is shown, so a tampered file is refused with the record's own message; seeing a replay
 never touches a live game (it only reads the record).
@@ -29,13 +31,20 @@ MAX_FILE = 2_000_000  # characters: a hand's record is a few dozen KB
 VIEW_PARTS = ("status", "seats", "field", "graveyard", "result", "log")
 #: where each game's card deck lives (for the action list's card labels)
 DECKS = {"daifugo": "games.daifugo.cards", "guandan": "games.guandan.cards", "doudizhu": "games.doudizhu.engine"}
-#: an action's name in the viewer's list of moves, by its type (translated where shown)
+#: an action's name in the viewer's list of moves, by its type (translated where shown);
+#: close_window (the table's own step when a stop window ends) is said by :data:`CLOSINGS`
 ACTION_WORDS = {"play": gettext_noop("出す"), "pass": gettext_noop("パス"), "next_game": gettext_noop("配る"),
                 "next_hand": gettext_noop("配る"), "exchange": gettext_noop("交換"), "give": gettext_noop("渡す"),
                 "discard": gettext_noop("捨てる"), "stop": gettext_noop("止める"),
                 "revolution_stop": gettext_noop("革命を止める"), "bid": gettext_noop("入札"),
                 "tribute": gettext_noop("貢ぎ"), "return": gettext_noop("返し"), "timeout": gettext_noop("時間切れ"),
-                "close_window": gettext_noop("締め切り"), "double": gettext_noop("倍"), "call": gettext_noop("呼ぶ")}
+                "double": gettext_noop("倍"), "call": gettext_noop("呼ぶ")}
+#: what the end of a stop window (close_window) comes to, by the stops played in it
+#: (Daifugō, rules/daifugo.md "Stopping"): none, an odd number (the stop stands), an even
+#: one (the counter stands). try50: 締め切り after every special card read as if someone
+#: had run out of time
+CLOSINGS = {"none": gettext_noop("誰も止めなかった"), "stopped": gettext_noop("止めが決まった"),
+            "countered": gettext_noop("止め返しが決まった")}
 #: why a record does not replay, by games.core.record.RecordError's code
 ERRORS = {"format": gettext_noop("局の記録ではないか、形式が正しくありません。"),
           "commitment": gettext_noop("シードと秘密の値がコミットメントと一致しません。"),
@@ -113,6 +122,14 @@ def replayed(record: dict) -> list[dict]:
     return _cache[key]
 
 
+def title(record: dict) -> str:
+    """The viewer's and its page's title, in the current language: the hand named by its
+    game and the game's own number (:func:`number`, :func:`tables.core.history.hand_title`),
+    「オリジナル大富豪　第2ゲームの再生」."""
+    game = record.get("game") if isinstance(record, dict) else None
+    return _("%(hand)sの再生") % {"hand": history.hand_title(game or "", number(record))}
+
+
 def number(record: dict):
     """The hand's number as its players saw it on the table (the game's own count,
     :func:`tables.core.history.count`; a record's ``no`` counts the room's hands, across
@@ -151,12 +168,11 @@ def viewer(data, step: int | None = 0, names: list[str] | None = None, offer_nam
     shown, moves = _steps(record, all_states)
     last = len(shown) - 1
     k = last if step is None else max(0, min(int(step), last))
-    labels = _labels(names or kept, shown[0]["players"])
-    numbered = labels == _labels(None, len(labels))  # no names: the seats are 席1…
+    labels = _labels(names or kept, shown[0]["players"], record.get("cpus"))
     if isinstance(you, int) and 0 <= you < len(labels):
         labels[you] += _("（あなた）")
     return str(render("parts/replay.html", _context(record, shown, moves, k, labels,
-                                                     offer_names or bool(names or kept), numbered)))
+                                                     offer_names or bool(names or kept))))
 
 
 def _steps(record: dict, all_states: list[dict]) -> tuple[list[dict], list]:
@@ -179,33 +195,43 @@ def seat_label(seat: int) -> str:
     return _(SEAT_LABEL) % {"n": seat + 1}
 
 
-def _labels(names, players: int) -> list[str]:
-    if names and len(names) == players:
-        return list(names)
-    return [seat_label(i) for i in range(players)]
+def _labels(names, players: int, cpus=None) -> list[str]:
+    """Each seat's name in a replay: ``names[i]`` (the room's seat, or a saved file's kept
+    names) where given, else the CPU's own name the record keeps (``cpus``:
+    :func:`tables.core.history.with_cpus`), else its label 席N."""
+    names = list(names) if isinstance(names, list) and len(names) == players else [None] * players
+    cpus = list(cpus) if isinstance(cpus, list) and len(cpus) == players else [None] * players
+    return [names[i] or (cpus[i] if isinstance(cpus[i], str) and history.CPU_NAME.fullmatch(cpus[i]) else None)
+            or seat_label(i) for i in range(players)]
 
 
-def _context(record: dict, all_states: list[dict], actions: list, k: int, labels: list[str], named: bool,
-             numbered: bool = False) -> dict:
+def names_of(record: dict, names: list | None) -> list[str]:
+    """The seats' names a room's replay page shows (:func:`_labels`): ``names`` by seat
+    number (None: a seat no longer in the room) completed from the record."""
+    return _labels(names, players(record), record.get("cpus"))
+
+
+def _context(record: dict, all_states: list[dict], actions: list, k: int, labels: list[str], named: bool) -> dict:
     """The viewer's context at step ``k`` of ``all_states`` (the states shown, from the
-    deal), ``actions`` the actions between them; ``numbered``: ``labels`` are the seats'
-    own (席1…), not names (:class:`ReplaySeat`)."""
+    deal), ``actions`` the actions between them; a seat whose label is its own (席1…, not
+    a name) is ``numbered`` (:class:`ReplaySeat`)."""
     state = all_states[k]
     game = record["game"]
     room = ReplayRoom(game, {**opts.defaults(game), "players": state["players"]}, state, version=k)
-    seats = [ReplaySeat(i, label, numbered=numbered) for i, label in enumerate(labels)]
+    seats = [ReplaySeat(i, label, numbered=label.startswith(seat_label(i))) for i, label in enumerate(labels)]
     watcher = ReplaySeat(None, "")  # the table as a spectator sees it (engine.view(state, None))
     main = table_screen(room, seats, watcher, set(range(len(seats))), only=VIEW_PARTS)
     hands = [{"seat": s.order, "name": s.name, "html": _hand(room, seats, s)} for s in seats]
     deck = import_module(DECKS[game]).DECK
     moves = [{"step": i + 1, "seat": seat, "name": labels[seat] if seat is not None else "",
-              "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))])
+              "said": _move_words(action, [_(label) for label in deck.labels(_cards(action))], all_states[i])
               + (_("（全員が入札しなかったので配り直し）") if _dealt_again(all_states[i], all_states[i + 1]) else "")}
              for i, (seat, action) in enumerate(actions)]
     last = len(all_states) - 1
     words = {
-        "title": _("%(game)s　第%(no)s局の再生") % {"game": _(opts.GAMES.get(game, game)),
-                                                   "no": history.count(all_states[-1]) or record.get("no")},
+        "title": _("%(hand)sの再生") % {"hand": history.hand_title(game, history.count(all_states[-1])
+                                                                    or record.get("no"))},
+        "match": history.match_title(record["match"]) if isinstance(record.get("match"), int) else None,
         "verified": _("✓ 検証済み：シードと秘密の値がコミットメントに一致し、そのシードの配札から記録の全%(n)s手を"
                       "エンジンが再生して、記録どおりの結果になりました。") % {"n": last},
         "places": [_("%(n)s位 %(name)s") % {"n": i + 1, "name": labels[s]}
@@ -236,12 +262,18 @@ def _dealt_again(before: dict, after: dict) -> bool:
 JOKER_LABELS = (gettext_noop("大王"), gettext_noop("小王"))
 
 
-def _move_words(action: dict, cards: list[str]) -> str:
+def _move_words(action: dict, cards: list[str], before: dict | None = None) -> str:
     """What the list of moves says of ``action`` after the player's name, in the current
     language: its word (:data:`ACTION_WORDS`, else its type), the number it names (a bid,
     a doubling) and its ``cards`` (labels): ``"入札 2"``, ``"出す ♠3 ♠4"``; a bid of 0 is
-    just 入札しない (Dou Dizhu's pass in the bidding, seeds/001 §3), not "入札 入札しない"."""
+    just 入札しない (Dou Dizhu's pass in the bidding, seeds/001 §3), not "入札 入札しない"; a
+    stop window's end says what it came to (:data:`CLOSINGS`, from ``before``: the state
+    the action was applied to)."""
     kind = action.get("type")
+    if kind == "close_window":
+        window = (before or {}).get("window") or {}
+        stops = len(window.get("chain") or [])
+        return _(CLOSINGS["none" if not stops else "stopped" if stops % 2 else "countered"])
     value = action.get("bid", action.get("value"))
     if kind == "bid" and value == 0:
         return _("入札しない")

@@ -48,15 +48,17 @@ PAST_SHOWN = 20  # これまでの局: the newest finished hands listed on the t
 AUTO_INTERVALS = ((500, "0.5"), (1000, "1"), (2000, "2"), (3000, "3"))
 
 
-def _history_words(past: list) -> dict:
+def _history_words(past: list, game: str | None = None) -> dict:
     """The words of the これまでの局 part that carry a value: its summary (wide and narrow)
-    and each finished hand's link, by the hand's number (``no``: the room's count); the link
-    says the game's own number (``count``), as the status bar did while it was played and
-    its replay does (try14: 第8局 in the list, 第3局 on the table)."""
+    and the finished hands as listed (:func:`tables.core.history.listed`: by match, newest
+    first, each hand named by its game and the game's own number, as the status bar did
+    while it was played and its replay does; try14: 第8局 in the list, 第3局 on the table;
+    try50: 第1局, 第2局, 第1局… of two matches and two games read as one jumble).
+    ``game``: the room's game (a summary from before summaries kept theirs)."""
     n = len(past)
     return {"wide": _("これまでの局を再生（%(n)s）") % {"n": n} if n else _("これまでの局を再生"),
             "narrow": _("再生（%(n)s）") % {"n": n} if n else _("再生"),
-            "links": {h["no"]: _("第%(no)s局の再生") % {"no": h.get("count") or h["no"]} for h in past}}
+            "groups": history.listed(past, game)}
 
 
 def left_stage(goto: str) -> str:
@@ -308,7 +310,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "stamp_codes": stamps.CODES,
         "stamp_words": {code: _(stamps.WORDS[code]) for code in stamps.CODES},
         "auto_intervals": [(ms, _("%(n)s秒") % {"n": n}) for ms, n in AUTO_INTERVALS],
-        "history_words": _history_words(history.past(getattr(room, "hand", None))[-PAST_SHOWN:]),
+        "history_words": _history_words(history.past(getattr(room, "hand", None))[-PAST_SHOWN:], room.game),
         "notice_text": words.notice_text(room.game, notice),
         "hint_action": hint_action(notice),
         "removable": _removable(seats, me),

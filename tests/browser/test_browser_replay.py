@@ -231,13 +231,28 @@ def test_this_browsers_practice_hands_are_numbered_as_their_table_showed_them(br
     context = browser.new_context(base_url=live_server_url, locale="ja-JP")
     page = context.new_page()
     page.goto("/replay/")
-    records = [{"game": "daifugo", "no": 7, "commitment": "a" * 64, "count": 3},
+    records = [{"game": "daifugo", "no": 7, "commitment": "a" * 64, "count": 3, "match": 2},
                {"game": "doudizhu", "no": 8, "commitment": "b" * 64, "count": 1},
                {"game": "guandan", "no": 9, "commitment": "c" * 64, "count": 5},
                {"game": "guandan", "no": 10, "commitment": "d" * 64}]  # older than its count
     page.evaluate("rs => localStorage.setItem('tefuda.records.test', JSON.stringify(rs))", records)
     page.reload()
     page.wait_for_selector("[data-local-list]:not([hidden])")
-    assert page.eval_on_selector_all("[data-local-items] [data-no]", "els => els.map(e => e.textContent)") == \
-        ["10", "5", "1", "3"]  # newest first
+    # each hand named by its game, its number and (when kept) its match (try50); the
+    # commitment only in the button's title
+    items = "[data-local-items] [data-local-open]"
+    assert page.eval_on_selector_all(items, "els => els.map(e => e.textContent)") == \
+        ["掼蛋　第10局", "掼蛋　第5局", "闘地主　第1局", "オリジナル大富豪　第3ゲーム（第2試合）"]  # newest first
+    assert page.eval_on_selector_all(items, "els => els.map(e => e.title)")[0] == "コミットメント " + "d" * 64
     context.close()
+    for locale, first, last in (("en-US", "Guandan · Hand 10", "Tycoon (original Daifugō) · Round 3 (Match 2)"),
+                                ("zh-CN", "掼蛋　第10局", "大富豪（原创规则）　第3局（第2场比赛）")):
+        context = browser.new_context(base_url=live_server_url, locale=locale)
+        page = context.new_page()
+        page.goto("/replay/")
+        page.evaluate("rs => localStorage.setItem('tefuda.records.test', JSON.stringify(rs))", records)
+        page.reload()
+        page.wait_for_selector("[data-local-list]:not([hidden])")
+        said = page.eval_on_selector_all(items, "els => els.map(e => e.textContent)")
+        assert said[0] == first and said[-1] == last, (locale, said)
+        context.close()

@@ -151,7 +151,8 @@ async def test_the_socket_shows_the_commitment_then_lists_the_finished_hand(make
 def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
     """try14: after the roster changed, a replay named CPU 2's seat after a friend who
     came later. The record keeps the ids of the seats that played it: a seat still in the
-    room is named, a seat gone since keeps its label (席N)."""
+    room is named, a CPU's seat gone since keeps the CPU's own name the record kept (try50:
+    席3, 席4 for the CPUs removed to change the game)."""
     from rooms import tokens
 
     room = hosted_and_played(client, "再生 なまえ", 1)
@@ -166,8 +167,9 @@ def test_a_replay_never_names_a_seat_after_someone_who_sat_there_later(client):
     frag = client.get(f"/rooms/{room.id}/hands/1/?frag=1").content.decode()
     page = client.get(f"/rooms/{room.id}/hands/1/").content.decode()
     shown = json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
-    assert shown == [names[0], "席2", names[2], names[3]]
+    assert names[1] == "CPU 1" and shown == names  # CPU 1's seat is gone: the record named it
     assert "かず" not in frag and "かず" not in page
+    assert ">CPU 1<" in frag and "席2" not in frag
 
 
 @pytest.mark.django_db
@@ -191,25 +193,67 @@ def _viewer_title(html: str) -> str:
 def test_a_hand_is_numbered_as_the_table_showed_it(client):
     """try14: after a new match the room's 3rd hand is the match's first (第1ゲーム on the
     table); its replay was titled 第3局 above the table's 第1ゲーム, and the table's link
-    said 第3局の再生. The page, the viewer and the table's link say 1; the address keeps
-    the room's count."""
+    said 第3局の再生. The page, the viewer and the table's link say 1 in the game's own
+    words (try50: 第Nゲーム for Daifugō, with the game's name); the address keeps the room's
+    count, and the list tells the matches apart (try50: 第1局, 第2局, 第1局 read as one)."""
     from rooms.render import screen
-    from tables.core.screen import _history_words
 
     room = hosted_and_played(client, "再生 ばんごう", 2)
     lobby.new_match(room.id, 0, Room.objects.get(pk=room.id).version)
     room = play_until(room.id, 3)
     assert HandRecord.objects.get(room=room, no=3).record["no"] == 3
+    assert [HandRecord.objects.get(room=room, no=n).record["match"] for n in (1, 2, 3)] == [1, 1, 2]
     page = client.get(f"/rooms/{room.id}/hands/3/").content.decode()
-    assert "<title>第1局の再生" in page and "第1局の再生" in _viewer_title(page)
-    assert "第1ゲーム" in page and "第3局" not in page and "第3ゲーム" not in page
+    assert "<title>オリジナル大富豪　第1ゲームの再生" in page
+    assert "オリジナル大富豪　第1ゲームの再生" in _viewer_title(page) and "第2試合" in _viewer_title(page)
+    assert "第3局" not in page and "第3ゲーム" not in page
     second = client.get(f"/rooms/{room.id}/hands/2/").content.decode()
-    assert "<title>第2局の再生" in second and "第2局の再生" in _viewer_title(second)
-    links = _history_words(room.hand["past"])["links"]
-    assert links == {1: "第1局の再生", 2: "第2局の再生", 3: "第1局の再生"}
+    assert "<title>オリジナル大富豪　第2ゲームの再生" in second and "第1試合" in _viewer_title(second)
     seats = list(room.seats.all())
     html = stage(screen(room, seats, seats[0], timezone.now()))
-    assert f'href="/rooms/{room.id}/hands/3/" target="_blank" rel="noopener" data-hand="3">第1局の再生<' in html
+    listing = html[html.index('id="history"'):]
+    # newest match first, each hand named by its game and number; the commitment only in the title
+    assert re.findall(r'<h4 class="past-match"[^>]*>([^<]+)<|data-hand="(\d)"[^>]*>([^<]+)<', listing) == [
+        ("第2試合", "", ""), ("", "3", "オリジナル大富豪　第1ゲーム"),
+        ("第1試合", "", ""), ("", "2", "オリジナル大富豪　第2ゲーム"), ("", "1", "オリジナル大富豪　第1ゲーム")]
+    first = HandRecord.objects.get(room=room, no=1).record["commitment"]
+    assert f'title="コミットメント {first}"' in listing and f"<code>{first[:12]}" not in listing
+    english = client.get(f"/rooms/{room.id}/hands/3/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<title>Replay: Tycoon (original Daifugō) · Round 1" in english and "Match 2" in _viewer_title(english)
+    chinese = client.get(f"/rooms/{room.id}/hands/3/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "<title>大富豪（原创规则）　第1局回放" in chinese and "第2场比赛" in _viewer_title(chinese)
+    from tables.core import i18n
+    for lang, words in (("en", ["Match 2", "Tycoon (original Daifugō) · Round 1", "Match 1"]),
+                        ("zh-hans", ["第2场比赛", "大富豪（原创规则）　第1局", "第1场比赛"])):
+        with i18n.use(lang):
+            listing = stage(screen(room, seats, seats[0], timezone.now()))
+        listing = listing[listing.index('id="history"'):]
+        assert all(w in listing for w in words), lang
+
+
+@pytest.mark.django_db
+def test_hands_of_two_games_are_named_by_game_and_keep_their_cpus_names(client):
+    """try50: a room played Daifugō with 4, went back to the waiting room, removed a CPU
+    and played Dou Dizhu. Its list read 第1局の再生 twice with no game, and the Daifugō
+    hand's replay called the CPUs 席3, 席4 once their seats had gone."""
+    from rooms.render import screen
+
+    room = hosted_and_played(client, "再生 ふたつ", 1)
+    lobby.to_lobby(room.id, 0, Room.objects.get(pk=room.id).version)
+    for order in (3, 2, 1):  # the CPUs go (Dou Dizhu seats 3: the host adds them back)
+        lobby.remove(room.id, 0, order, Room.objects.get(pk=room.id).version)
+    lobby.set_options(room.id, 0, {"game": "doudizhu"}, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    room = play_until(room.id, 2)
+    assert [s.name for s in room.seats.order_by("order")] == ["あき", "CPU 1", "CPU 2"]  # new seats
+    frag = client.get(f"/rooms/{room.id}/hands/1/?frag=1").content.decode()
+    assert all(f"<h3>CPU {n}</h3>" in frag for n in (1, 2, 3)) and "席" not in frag
+    seats = list(room.seats.all())
+    html = stage(screen(room, seats, seats[0], timezone.now()))
+    listing = html[html.index('id="history"'):]
+    assert re.findall(r'data-hand="(\d)"[^>]*>([^<]+)<', listing) == [("2", "闘地主　第1局"),
+                                                                        ("1", "オリジナル大富豪　第1ゲーム")]
+    assert "第2試合" in listing and "第1試合" in listing
 
 
 @pytest.mark.django_db
@@ -236,7 +280,8 @@ def test_the_replay_links_back_to_the_room_and_says_whether_the_seat_is_held(cli
 @pytest.mark.django_db
 def test_a_record_older_than_its_seat_ids_labels_every_seat(client):
     """A record kept before hands kept their seat ids (seats []), or with fewer ids than
-    seats, names no seat from the room: 席N for each one it lacks."""
+    seats, names no seat from the room: 席N for each one it lacks (the CPU's own name when
+    the record keeps it, ``cpus``)."""
     room = hosted_and_played(client, "再生 ふるい", 1)
     hand = HandRecord.objects.get(room=room)
 
@@ -245,7 +290,11 @@ def test_a_record_older_than_its_seat_ids_labels_every_seat(client):
         return json.loads(page.split('id="replay-names" type="application/json">')[1].split("</script>")[0])
 
     names = [s.name for s in room.seats.order_by("order")]
+    assert hand.record["cpus"] == [None, "CPU 1", "CPU 2", "CPU 3"]  # あき's name is never in it
     HandRecord.objects.filter(pk=hand.pk).update(seats=[])
+    assert shown() == ["席1", "CPU 1", "CPU 2", "CPU 3"]
+    older = {k: v for k, v in hand.record.items() if k != "cpus"}  # a record from before cpus
+    HandRecord.objects.filter(pk=hand.pk).update(seats=[], record=older)
     assert shown() == ["席1", "席2", "席3", "席4"]
     HandRecord.objects.filter(pk=hand.pk).update(seats=hand.seats[:2])
     assert shown() == [names[0], names[1], "席3", "席4"]

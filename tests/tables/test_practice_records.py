@@ -23,6 +23,7 @@ def test_practice_hands_are_recorded_and_handed_to_the_page_once():
     assert [r["no"] for r in done] == [1, 2]
     for r in done:
         assert replay(r, get_engine) is not None
+        assert r["cpus"] == [None, "CPU 1", "CPU 2"] and r["match"] == 1  # its replay names the CPUs (try50)
     assert table.take_finished_json() == ""
     again = PracticeTable.restore(table.save_json(), "doudizhu")
     assert again.room.hand == table.room.hand  # a reload keeps the hand in progress and the past

@@ -137,20 +137,97 @@ def test_step_0_of_a_later_hand_is_its_own_deal(game):
     assert "配る" not in side  # the deal is step 0 (配札), not a move of its own
 
 
+#: each game's hand as its table's status bar says it, with the game's name (try50)
+TITLES = {"daifugo": "オリジナル大富豪　第%sゲーム", "guandan": "掼蛋　第%s局", "doudizhu": "闘地主　第%s局"}
+
+
 @pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
 def test_the_title_says_the_number_the_table_showed(game):
     """try14: the viewer titled a hand by the room's count of hands (the record's no),
     above the game's own count on its status bar. A new match's first hand in a room that
-    played one before is its hand 1 (第1ゲーム / 第1局 on the table), titled 第1局."""
+    played one before is its hand 1 (第1ゲーム / 第1局 on the table), titled so with its
+    game's name (try50: 第1局 for Daifugō's 第1ゲーム, and no game), and its match."""
     record, _ = one_hand(game)
     later = {**record, "no": 8}  # the room's 8th hand; no is not part of what is replayed
     html = replay.viewer(later, 0)
     title = re.search(r"<h2>(.*?)</h2>", html).group(1)
-    assert "第1局の再生" in title and "第8局" not in html
-    assert replay.number(later) == 1
+    assert TITLES[game] % 1 + "の再生" in title and "第8局" not in html and "第1試合" in title
+    assert replay.number(later) == 1 and replay.title(later) == TITLES[game] % 1 + "の再生"
     second, _ = two_hands(game)
-    assert "第2局の再生" in re.search(r"<h2>(.*?)</h2>", replay.viewer({**second, "no": 9}, 0)).group(1)
+    assert TITLES[game] % 2 + "の再生" in re.search(r"<h2>(.*?)</h2>", replay.viewer({**second, "no": 9}, 0)).group(1)
     assert replay.number({**second, "no": 9}) == 2 == history.count(replay.replayed(second)[-1])
+    english = {"daifugo": "Replay: Tycoon (original Daifugō) · Round 2", "guandan": "Replay: Guandan · Hand 2",
+               "doudizhu": "Replay: Dou Dizhu · Hand 2"}
+    chinese = {"daifugo": "大富豪（原创规则）　第2局回放", "guandan": "掼蛋　第2局回放", "doudizhu": "斗地主　第2局回放"}
+    assert english[game] + ' <small class="muted" data-match>Match 1</small>' in replay.viewer(second, 0, lang="en")
+    assert chinese[game] + ' <small class="muted" data-match>第1场比赛</small>' in replay.viewer(second, 0, lang="zh-hans")
+
+
+def test_a_stop_window_closing_says_what_it_came_to():
+    """try50: a 「締め切り」 / 「时限结束」 step followed every special card, as if someone had
+    run out of time; it is the stop window closing. The step says what it came to (nobody
+    stopped the effect, a stop stands, a counter stands), in each language, with no seat's
+    name."""
+    record, seen = one_hand("daifugo", "v4")  # its step 11 closes a window with a stop and a counter
+    closing = {i + 1: len(seen[i]["window"]["chain"]) for i, (seat, a) in enumerate(record["actions"])
+               if a["type"] == "close_window"}
+    assert set(closing.values()) == {0, 1, 2} and closing[11] == 2
+    assert all(record["actions"][i - 1][0] is None for i in closing)
+    words = {"ja": ("誰も止めなかった", "止めが決まった", "止め返しが決まった"),
+             "en": ("No one stopped it", "The stop stands", "The counter stands"),
+             "zh-hans": ("无人阻止", "阻止成立", "反制成立")}
+    for lang, said_for in words.items():
+        html = replay.viewer(record, 0, lang=lang)
+        said = dict(re.findall(r'<button type="button" data-step="(\d+)">\d+\. (.*?)</button>', html))
+        assert all(said[str(i)] == said_for[0 if n == 0 else 1 if n % 2 else 2] for i, n in closing.items()), lang
+        assert not any(w in html for w in ("締め切り", "Window closed", "时限结束"))
+
+
+def test_the_cpus_are_named_in_a_replay_the_person_by_label():
+    """try50: a replay called the CPUs 席3, 席4. A record keeps its CPUs' own names
+    (history.with_cpus: CPU n, never a person's, nor a person's seat a CPU took over), and
+    the viewer names those seats so, in a saved file too; a person's seat keeps 席N."""
+    from dataclasses import dataclass
+
+    @dataclass
+    class Seat:
+        order: int
+        name: str
+        is_human: bool
+
+    record, _ = one_hand("doudizhu")
+    kept = history.with_cpus(record, [Seat(2, "CPU 2", False), Seat(0, "あき", True), Seat(1, "ふゆ (CPU)", False)])
+    assert kept["cpus"] == [None, None, "CPU 2"]
+    html = replay.viewer(replay.file_of(kept), 0, you=0)
+    assert "<h3>席1（あなた）</h3>" in html and "<h3>席2</h3>" in html and "<h3>CPU 2</h3>" in html
+    assert "ふゆ" not in html and "あき" not in html
+    assert "<h3>Seat 2</h3>" in replay.viewer(kept, 0, lang="en") and "<h3>CPU 2</h3>" in replay.viewer(kept, 0, lang="en")
+    # a kept name wins; a forged cpus entry that is not a CPU's name is not shown
+    assert "<h3>Bo</h3>" in replay.viewer(replay.file_of(kept, ["Ann", "Bo", "Cy"]), 0)
+    assert "<h3>席3</h3>" in replay.viewer({**kept, "cpus": [None, None, "<b>x</b>"]}, 0)
+
+
+def test_hands_are_listed_by_match_and_named_by_game():
+    """try50: これまでの局 read 第1局の再生, 第2局の再生, 第1局の再生… with no game or match.
+    history.listed groups the hands by match (newest first), names each by its game and
+    number; a summary from before matches were kept is placed by its numbers."""
+    older = [{"no": 1, "count": 1, "commitment": "a"}, {"no": 2, "count": 2, "commitment": "b"},
+             {"no": 3, "count": 1, "commitment": "c"}, {"no": 4, "count": 1, "game": "guandan", "commitment": "d"}]
+    assert history.matches(older) == [1, 1, 2, 3]
+    assert history.matches([*older, {"no": 5, "count": 2, "game": "guandan", "match": 3}]) == [1, 1, 2, 3, 3]
+    got = history.listed(older, "daifugo")
+    assert [(g["title"], [h["title"] for h in g["hands"]]) for g in got] == [
+        ("第3試合", ["掼蛋　第1局"]), ("第2試合", ["オリジナル大富豪　第1ゲーム"]),
+        ("第1試合", ["オリジナル大富豪　第2ゲーム", "オリジナル大富豪　第1ゲーム"])]
+    assert history.listed(older[:2], "daifugo")[0]["title"] is None  # one match: no heading
+    from tables.core import i18n
+    with i18n.use("en"):
+        assert history.listed(older, "daifugo")[0]["title"] == "Match 3"
+        assert history.hand_labels(["guandan"]) == {"guandan": {"hand": "Guandan · Hand {n}",
+                                                               "in_match": "Guandan · Hand {n} (Match {m})"}}
+    with i18n.use("zh-hans"):
+        assert history.listed(older, "daifugo")[1]["hands"][0]["title"] == "大富豪（原创规则）　第1局"
+        assert history.hand_labels(["doudizhu"])["doudizhu"]["in_match"] == "斗地主　第{n}局（第{m}场比赛）"
 
 
 @pytest.mark.parametrize("game", ["daifugo", "guandan", "doudizhu"])
