@@ -215,8 +215,11 @@ def test_back_to_the_room_from_a_replay(browser, live_server_url):
     # hid the table's play after 進む), its buttons still named in words
     bar = page.eval_on_selector(".replay-nav", """nav => ({h: nav.getBoundingClientRect().height,
         tops: [...nav.querySelectorAll('button')].map(b => Math.round(b.getBoundingClientRect().top)),
+        heights: [...nav.querySelectorAll('button')].map(b => Math.round(b.getBoundingClientRect().height)),
+        right: Math.max(...[...nav.querySelectorAll('button')].map(b => b.getBoundingClientRect().right)),
         names: [...nav.querySelectorAll('button')].map(b => b.getAttribute('aria-label') || b.textContent.trim())})""")
     assert len(set(bar["tops"])) == 1 and bar["h"] <= 60, bar
+    assert max(bar["heights"]) <= 48 and bar["right"] <= 375, bar  # each word on one line (replay44: "Autopla / y")
     assert bar["names"][:4] == ["Deal", "Back", "Next", "Result"], bar
     shoot(page, "replay-back-phone-en", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
