@@ -106,8 +106,35 @@ document.addEventListener("tefuda:swapped", tefudaAtTable);
     if (pending) { clearTimeout(pending); pending = null; }
   }
 
+  // 前の結果を見る (try50: a friend's 次の局へ closed the result a person was reading, and the
+  // next hand's clock ran): a copy of the last result shown on this page, offered beside
+  // the notice that says who dealt (tables/core/templates/parts/msg.html), in a dialog.
+  // The copy is the page's own result part, without its buttons and ids: nothing re-rendered.
+  var shownResult = null, lastResult = null;
+  function keepResult() {
+    var result = document.getElementById("result");
+    if (result && result !== shownResult && !result.hidden && result.textContent.trim()) {
+      shownResult = result;  // a new part (each message's is new): copied once
+      lastResult = result.cloneNode(true);
+      lastResult.removeAttribute("id");
+      Array.prototype.forEach.call(lastResult.querySelectorAll("[id]"), function (e) { e.removeAttribute("id"); });
+      Array.prototype.forEach.call(lastResult.querySelectorAll(".controls, button, form"), function (e) { e.remove(); });
+    }
+    var open = document.querySelector("[data-last-result]");
+    if (open && open.hidden !== !lastResult) open.hidden = !lastResult;
+  }
+  room.addEventListener("tefuda:swapped", keepResult);
+  function showLastResult() {
+    var dialog = document.querySelector("dialog.last-result");
+    if (!dialog || !lastResult || !dialog.showModal) return;
+    dialog.querySelector("[data-last-result-body]").replaceChildren(lastResult.cloneNode(true));
+    dialog.showModal();
+  }
+
   document.addEventListener("click", function (e) {
-    if (e.target.closest("[data-sort]")) {
+    if (e.target.closest("[data-last-result]")) {
+      showLastResult();
+    } else if (e.target.closest("[data-sort]")) {
       var mode = localStorage.getItem(SORT_KEY) || "asc";
       localStorage.setItem(SORT_KEY, MODES[(MODES.indexOf(mode) + 1) % MODES.length]);
       applySort();
