@@ -624,9 +624,10 @@ def _my_seven_pass(room) -> bool:
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
 def test_my_seven_pass_prompt_is_read_whole_on_a_phone(live_server_url, browser, size):
     """try17: at 812×375 the 7渡し prompt stood in the field's 110 px column, nine lines
-    tall and cut off at the felt's foot. On a phone your own prompt floats over the top of
-    the felt (as a stop window you can answer does; below the top bar and the status since
-    try43): whole on screen, at most four lines, clear of your hand's cards and buttons."""
+    tall and cut off at the felt's foot. On a phone your own prompt floats over the felt
+    (below the top bar and the status since try43; at its foot, over your own seat, since
+    try50): whole on screen, at most four lines, clear of your hand's cards and buttons and
+    of the other players' seats."""
     page, _ = open_room(browser, live_server_url, size, "daifugo", seed="seven0", until=_my_seven_pass)
     page.wait_for_selector("#pending-choice.mine")
     shoot(page, f"daifugo-seven-pass-{size[0]}x{size[1]}")
@@ -638,6 +639,10 @@ def test_my_seven_pass_prompt_is_read_whole_on_a_phone(live_server_url, browser,
         .map(e => e.getBoundingClientRect()).filter(r => r.width > 0
             && r.left < p.x + p.width && r.right > p.x && r.top < p.y + p.height && r.bottom > p.y).length""", prompt)
     assert covered == 0, f"{size}: the prompt covers {covered} of the hand's cards and buttons"
+    hidden = page.eval_on_selector_all("#seats .seat:not(.me)", """(els, p) => els
+        .map(e => e.getBoundingClientRect()).filter(r => r.width > 0
+            && r.left < p.x + p.width && r.right > p.x && r.top < p.y + p.height && r.bottom > p.y).length""", prompt)
+    assert hidden == 0, f"{size}: the prompt covers {hidden} of the other players' seats (try50: at the felt's top)"
     if size == PORTRAIT:
         check_the_give_button_follows_its_words(page)
 
