@@ -4,7 +4,7 @@
    only animates, sounds or retitles what is already on the page; clicks and swaps go on
    underneath (every ghost it draws has pointer-events: none).
    - Motion (Web Animations API, each ≤ 400 ms; none while prefers-reduced-motion: reduce):
-     the deal (the hand's cards come from the field), a play flying to the field from the
+     the deal (the hand comes from the field), a play flying to the field from the
      hand (the same cards' places before the swap) or from the seat that played
      (#field[data-by] → #seats [data-seat]), the field clearing (a ghost of the old cards
      slides away), and what #field[data-event] names: revolution, eight_cut (8切り), bomb,
@@ -205,23 +205,21 @@
       });
     }
   }
+  /* The deal: the hand comes from the field as one piece (its card box scaled down at the
+     field, fading in). One animation, one layer: one per card (20 layers at a new hand)
+     made the deal's frame the page's longest, 16 ms of main-thread CPU, 64 ms on a phone
+     4× slower (bench/table_page.py --cpu); as one piece it costs what a play does. */
   function deal() {
     var field = document.getElementById("field");
-    var cards = handCards();
-    if (!field || !cards.length) return;
-    var step = Math.min(10, 120 / cards.length), end = { transform: "none", opacity: 1 };
-    var motions = Array.prototype.map.call(cards, function (c, i) {
-      return { card: c, a: animate(c, [{ opacity: 0 }, end], { duration: 260, delay: Math.round(i * step) }, "feel-deal") };
-    });
+    var box = document.getElementById("hand-cards") || document.getElementById("gd-cols");
+    if (!field || !box || !box.querySelector(".card")) return;
+    var end = { transform: "none", opacity: 1 };
+    var a = animate(box, [{ opacity: 0 }, end], { duration: 320 }, "feel-deal");
     if (still()) return;
     atFrame(function () {
-      if (!field.isConnected) return null;
-      return { src: field.getBoundingClientRect(),
-               rects: motions.map(function (m) { return m.card.isConnected ? m.card.getBoundingClientRect() : null; }) };
+      return field.isConnected && box.isConnected && { src: field.getBoundingClientRect(), rect: box.getBoundingClientRect() };
     }, function (p) {
-      motions.forEach(function (m, i) {
-        if (p.rects[i]) reframe(m.a, [{ transform: from(p.src, p.rects[i]) + " scale(.5)", opacity: 0 }, end]);
-      });
+      reframe(a, [{ transform: from(p.src, p.rect) + " scale(.4)", opacity: 0 }, end]);
     });
   }
   function popResult() {
