@@ -4,3 +4,15 @@
 #: whose first boot compiles ~10 MB of WebAssembly on a busy two-core machine
 #: (bench/pyodide_boot.py has the figures)
 BOOT_TIMEOUT = 120_000
+
+
+#: true once nothing on the page is moving (a deal's hand scaling in, a play flying); an
+#: endless animation (a turn's glow) does not count
+AT_REST = ("() => document.getAnimations().every(a => a.playState !== 'running'"
+           " || (a.effect && a.effect.getTiming().iterations === Infinity))")
+
+
+def at_rest(page, timeout: int = 10_000) -> None:
+    """Wait until nothing on ``page`` moves, so what is measured is the page at rest: the
+    deal scales the whole hand in from the field for 320 ms (static/feel.js deal)."""
+    page.wait_for_function(AT_REST, timeout=timeout)

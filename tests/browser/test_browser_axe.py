@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.practice import at_rest
 from tests.browser.steps import enter
 from tests.browser.steps import shoot
 from tests.browser.test_browser_layout import DESKTOP, PORTRAIT, open_table
@@ -16,8 +17,7 @@ def serious(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     # a deal or a play still moving (a column fading in) is not what the page shows at rest
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running'"
-                           " || (a.effect && a.effect.getTiming().iterations === Infinity))", timeout=10_000)
+    at_rest(page)
     results = Axe().run(page)
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
             for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]

@@ -5,7 +5,7 @@ links, summaries and buttons of the table and of the top bar, in Chinese (the na
 words)."""
 import pytest
 
-from tests.browser.practice import BOOT_TIMEOUT
+from tests.browser.practice import BOOT_TIMEOUT, at_rest
 from tests.browser.test_browser_replay import small_targets
 
 pytestmark = pytest.mark.browser
@@ -20,6 +20,7 @@ def test_every_tap_target_of_a_practice_table_on_a_phone(browser, live_server_ur
     page.goto(live_server_url + f"/practice/{game}/")
     page.click("#practice-form button[type=submit]")
     page.wait_for_selector("#hand-form", timeout=BOOT_TIMEOUT)
+    at_rest(page)  # the deal scales the hand in: its buttons are small until it lands
     where = "[...document.querySelectorAll('#stage details > summary')].map(e => e.getBoundingClientRect().toJSON())"
     closed = page.evaluate(where)
     page.evaluate("document.querySelectorAll('#stage details').forEach(d => d.open = true)")
