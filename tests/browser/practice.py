@@ -6,10 +6,11 @@
 BOOT_TIMEOUT = 120_000
 
 
-#: true once nothing on the page is moving (a deal's hand scaling in, a play flying); an
-#: endless animation (a turn's glow) does not count
-AT_REST = ("() => document.getAnimations().every(a => a.playState !== 'running'"
-           " || (a.effect && a.effect.getTiming().iterations === Infinity))")
+#: true once nothing on the page is moving (a deal's hand scaling in, a play flying); what
+#: never settles does not count: an endless animation (a turn's glow), one a scroll drives
+#: (Guandan's return row's fade) and a turn's clock (its ring runs the whole turn limit)
+AT_REST = ("() => document.getAnimations().every(a => a.playState !== 'running' || a.timeline !== document.timeline"
+           " || (a.effect && (a.effect.getTiming().iterations === Infinity || a.effect.getComputedTiming().activeDuration > 5000)))")
 
 
 def at_rest(page, timeout: int = 10_000) -> None:

@@ -117,8 +117,9 @@ def boxes(page, selector: str) -> list[dict]:
     })""")
 
 
-def check_one_screen(page, label: str, sideways: bool = False) -> None:
-    """Everything a turn needs is visible without scrolling; tap targets ≥ 44×44 (but
+def check_one_screen(page, label: str, sideways: bool = False, on_screen: tuple = ON_SCREEN) -> None:
+    """Everything a turn needs is visible without scrolling (``on_screen``: a play's, unless
+    the turn is another choice, such as Guandan's これを返す); tap targets ≥ 44×44 (but
     Guandan's rank columns held sideways: one row of up to 15 columns in ~500 px, each at
     least :data:`MIN_GD_COLUMN` wide and 44 tall; upright they wrap into 44 px columns)."""
     page.wait_for_timeout(300)
@@ -128,7 +129,7 @@ def check_one_screen(page, label: str, sideways: bool = False) -> None:
     main = page.evaluate("(() => { const m = document.querySelector('main'); return [m.scrollHeight, m.clientHeight]; })()")
     sizes = page.evaluate("[...document.querySelectorAll('#status, #status > *')].map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert max(sizes) <= sizes[0], f"{label}: a part of the status bar is in larger type than the bar: {sizes}"  # 30点先取 was
-    for sel in ON_SCREEN:
+    for sel in on_screen:
         found = boxes(page, sel)
         assert found, f"{label}: {sel} is not shown"
         b = found[-1] if sel.endswith(".card") else found[0]

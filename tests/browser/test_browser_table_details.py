@@ -14,6 +14,7 @@ import pytest
 from rooms import lobby, passphrase, tokens
 from rooms.models import Room
 from tables.core.screen import MY_TURN, my_turn_line
+from tests.browser.practice import at_rest
 from tests.browser.steps import on_server, shoot
 from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, box_of, boxes, check_one_screen, seat_parts_stay_inside
 
@@ -237,6 +238,54 @@ def test_a_full_guandan_hand_and_a_play_fit_an_upright_phone(live_server_url, br
     on_field = [w for w in weights if w[0]]
     assert len(on_field) == 1 and on_field[0][1] >= 700 and on_field[0][2] == 1, f"{label}: {weights}"
     assert all(w[1] < 700 and w[2] < 1 for w in weights if not w[0]), f"{label}: {weights}"
+
+
+def _dealt_by_another_to_my_return(room_id: int) -> None:
+    """Seat 1 deals a Guandan room's next hand (so seat 0 is told who dealt); the engine plays
+    until seat 0 is to choose the card it returns."""
+    from games import get_engine
+    from games.core.engine import next_move
+    from rooms import actions
+
+    room = Room.objects.get(pk=room_id)
+    actions.play(room.pk, 1, room.version, {"type": "next_hand"}, by="cpu")
+    engine = get_engine("guandan")
+    for _ in range(50):
+        room = Room.objects.get(pk=room_id)
+        if room.state["phase"] == "return" and 0 in engine.actors(room.state):
+            return
+        seat, action = next_move(engine, room.state)
+        actions.play(room.pk, seat, room.version, action, by="cpu")
+    raise AssertionError("seat 0 has no card to return in the second hand")
+
+
+#: what choosing a return needs on screen: the field (who gave you what), the hand, これを返す
+#: and the clock (no seat has the turn: each receiver returns at once)
+RETURN_ON_SCREEN = ("#field", "#hand-form .card", "#hand-form [data-action=return]", "#status .countdown b[data-deadline]")
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
+def test_a_guandan_return_told_who_dealt_fits_an_upright_phone(live_server_url, browser, locale):
+    """try51: at 375×812 in a second hand, the receiver of a tribute choosing its return, told
+    who dealt (「CPU 1 が次の局を始めました。」 and 前の結果を見る), had the foot of its second row
+    of columns under the buttons (a K♣ cut, the 大 received half hidden). The whole table is
+    one screen (check_one_screen) and every card of its 28 lies above the buttons."""
+    bid = tokens.new_token()  # gdr2: seat 0 wins the first hand and is given a tribute in the second
+    room_id = on_server(_room, bid, f"dealt return {bid[:8]}", "guandan", {"turn_limit": "60"}, "gdr2",
+                        lambda r: r.state["phase"] == "hand_over")
+    page = page_with_seat(browser, live_server_url, bid, PORTRAIT, locale=locale)
+    page.goto(f"{live_server_url}/rooms/{room_id}/")
+    page.wait_for_selector("#result:not([hidden])", timeout=30_000)
+    on_server(_dealt_by_another_to_my_return, room_id)
+    page.wait_for_selector("#hand-form [data-action=return]", timeout=30_000)
+    page.wait_for_selector("#msg [data-last-result]:not([hidden])")
+    at_rest(page)
+    shoot(page, f"guandan-return-dealt-{locale[:2]}")
+    check_one_screen(page, locale, on_screen=RETURN_ON_SCREEN)
+    cards, bar = boxes(page, "#hand-form .card"), boxes(page, "#hand-form .controls")[0]
+    assert len(cards) == 28, f"{locale}: {len(cards)} cards"
+    low = [c for c in cards if c["y"] + c["h"] > bar["y"] + 0.5]
+    assert not low, f"{locale}: cards under the buttons {bar}: {low}"
 
 
 @pytest.mark.parametrize("size,tag", [(DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")])
