@@ -760,13 +760,16 @@ def test_a_stop_window_you_watch_is_read_whole_on_a_phone(live_server_url, brows
         const w = document.getElementById('stop-window'), r = w.getBoundingClientRect();
         const c = w.querySelector('.countdown').getBoundingClientRect();
         const rings = [...document.querySelectorAll('#seats .seat.last')].map(e => getComputedStyle(e, '::after').display);
-        return {box: r.toJSON(), countdown: c.toJSON(), scrolled: w.scrollHeight - w.clientHeight, rings}; }""", field)
+        const hidden = [...document.querySelectorAll('#seats .seat:not(.me)')].map(e => e.getBoundingClientRect())
+            .filter(s => s.left < r.right && s.right > r.left && s.top < r.bottom && s.bottom > r.top).length;
+        return {box: r.toJSON(), countdown: c.toJSON(), scrolled: w.scrollHeight - w.clientHeight, rings, hidden}; }""", field)
     shoot(page, f"stop-window-watched-{size[0]}x{size[1]}")
     b, c = got["box"], got["countdown"]
     assert b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= size[0] + 0.5 and b["y"] + b["height"] <= size[1] + 0.5, (size, got)
     assert got["scrolled"] <= 1, f"{size}: {got['scrolled']} px of the window scrolled out of sight"
     assert c["height"] > 0 and b["y"] - 0.5 <= c["y"] and c["y"] + c["height"] <= b["y"] + b["height"] + 0.5, (size, got)
     assert got["rings"] and all(d == "none" for d in got["rings"]), f"{size}: a seat's ring over the window: {got['rings']}"  # (try47)
+    assert got["hidden"] == 0, f"{size}: the window covers {got['hidden']} of the other players' seats (try51: at the felt's top)"
 
 
 def _straight_to_answer(room) -> bool:
