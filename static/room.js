@@ -3,8 +3,8 @@
    - store a seat token the server hands over (every claim rotates it); follow data-goto;
    - presence: a ping every 10 s, answered by the server's pong; the server's probe is
      answered at once with a ping (only the browser's answer keeps a seat, rooms.consumers);
-   - a reconnecting banner whenever the socket is closed or silent past the ping interval,
-     and a new socket when it stays silent;
+   - a reconnecting banner whenever the browser is offline or the socket is closed or silent
+     past the ping interval, and a new socket when it stays silent;
    - reconnect after every close that can clear (all but 4000 left / 4403 removed) and
      after a refusal that can clear (data-retry: the seat in use elsewhere, a game in
      progress); countdowns; copy link. */
@@ -148,12 +148,15 @@ function tefudaStillDue(groups, text) {
     tick();
   });
   setInterval(ping, PING);
-  // The banner: closed, or silent past the ping interval (a pong is due by then); a socket
-  // silent for two intervals is replaced by a new one (the network under it is gone).
-  setInterval(function () {
+  // The banner: closed, offline (the browser says so: at once, try51: a socket's silence is
+  // only noticed after the ping interval, up to 13 s), or silent past the ping interval (a
+  // pong is due by then); a socket silent for two intervals is replaced by a new one (the
+  // network under it is gone).
+  var offline = false;
+  function watch() {
     if (final) return;
     var quiet = Date.now() - heard;
-    if (!socket) setConn("lost", tefudaWord("connLost"));
+    if (!socket || offline) setConn("lost", tefudaWord("connLost"));
     else if (quiet > SILENT) setConn("lost", tefudaWord("connSilent"));
     else setConn("open", "");
     if (socket && quiet > DEAD && wrapper && !retryTimer) {
@@ -161,7 +164,12 @@ function tefudaStillDue(groups, text) {
       socket = current = null;
       wrapper.reconnect();
     }
-  }, 1000);
+  }
+  setInterval(watch, 1000);
+  // Back online, the socket is asked at once whether it still lives (its pong clears the
+  // banner; a dead one stays silent and is replaced as above).
+  window.addEventListener("offline", function () { offline = true; watch(); });
+  window.addEventListener("online", function () { offline = false; heard = Math.min(heard, Date.now() - SILENT - 1); ping(); watch(); });
 
   // A message's parts come in groups, each after a <!--later--> mark (tables/core/frames.py
   // ORDER): the field, the seats, the hand with #ver, the rest, then the log, the
