@@ -43,17 +43,28 @@ def test_going_offline_shows_the_banner_at_once_and_coming_back_clears_it(live_s
     silence is only noticed after the ping interval; in two of four tries none within 9 s).
     The browser's offline event shows it within two seconds; back online, the socket is
     asked at once and its answer clears it (well within a ping interval)."""
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": 375, "height": 812})
     page = context.new_page()
     enter(page, live_server_url, "あき", "きえる 回線")
+    page.click(".lang-switch button[value=en]")
+    page.wait_for_selector("html[lang=en]")
     page.wait_for_selector("#conn[data-state=open]", state="attached")
     page.wait_for_timeout(500)
     context.set_offline(True)
     page.wait_for_selector("#conn[data-state=lost]", timeout=2000)
-    assert page.inner_text("#conn").strip()
+    shoot(page, "conn-offline-phone-en")
+    # each of its two sayings on one line of a phone, in English (try51: two lines of the silent one)
+    lines = page.evaluate("""() => ['connLost', 'connSilent'].map(k => {
+        const c = document.getElementById('conn'), text = tefudaWord(k);
+        c.textContent = text;
+        const range = document.createRange();
+        range.selectNodeContents(c);
+        return [text, new Set([...range.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size];
+    })""")
+    assert all(text and n <= 1 for text, n in lines), lines
     context.set_offline(False)
     page.wait_for_selector("#conn[data-state=open]", state="attached", timeout=8000)
-    assert "ゲーム開始" in page.inner_text("#lobby")  # still seated, still the host
+    assert "Start" in page.inner_text("#lobby")  # still seated, still the host
     context.close()
 
 
