@@ -19,6 +19,30 @@ def on_server(fn, *args):
         return pool.submit(run).result()
 
 
+def route_room_sockets(page, refuse=lambda: False, mute=lambda n: False) -> list:
+    """Pass ``page``'s room sockets through Playwright's WebSocket routing, so a test can play
+    the network under them. Returns the routes, one per socket the page opens, in order (a
+    test closes the newest: ``routes[-1].close()``). ``refuse()`` true: a new socket is
+    closed at once (the network gone); ``mute(n)`` true: what the server sends to the n-th
+    socket (from 0) is dropped (the network stalled under it)."""
+    import re
+
+    routes: list = []
+
+    def route(ws):
+        if refuse():
+            ws.close()
+            return
+        server = ws.connect_to_server()
+        n = len(routes)
+        routes.append(ws)
+        ws.on_message(lambda m: server.send(m))
+        server.on_message(lambda m: None if mute(n) else ws.send(m))
+
+    page.route_web_socket(re.compile(r"/ws/rooms/"), route)
+    return routes
+
+
 def shoot(page, name: str, full_page: bool = False) -> None:
     """A screenshot ``<name>.png`` of ``page`` (the whole page if ``full_page``) into the
     folder ``TEFUDA_SHOTS`` names, made if missing; nothing when it is unset (CI)."""

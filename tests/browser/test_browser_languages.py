@@ -1,12 +1,10 @@
 """Switching the language mid-game (issue 14) in Debian's Chromium: a room table and a
 practice table come back in the chosen language, the seat and the game kept, and play on;
 the words the page's scripts write (自動プレイ / 自動をやめる, the 通信 banner) follow."""
-import re
-
 import pytest
 
 from tests.browser.practice import BOOT_TIMEOUT
-from tests.browser.steps import enter
+from tests.browser.steps import enter, route_room_sockets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,15 +34,7 @@ def auto_text(page) -> str:
 
 def test_a_room_table_switches_language_mid_game_and_plays_on(browser, live_server_url):
     page = browser.new_context(locale="ja-JP").new_page()
-    sockets = []  # the page's sockets, passed through (the test can close the newest)
-
-    def through(ws):
-        server = ws.connect_to_server()
-        sockets.append(ws)
-        ws.on_message(lambda m: server.send(m))
-        server.on_message(lambda m: ws.send(m))
-
-    page.route_web_socket(re.compile(r"/ws/rooms/"), through)
+    sockets = route_room_sockets(page)  # the page's sockets, passed through (the test can close the newest)
     enter(page, live_server_url, "あき", "ことば の 部屋")
     page.select_option("select[name=speed]", "fast")
     page.wait_for_timeout(200)

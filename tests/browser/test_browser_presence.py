@@ -2,28 +2,17 @@
 reconnecting banner within the ping interval and is replaced by a new one that takes the
 seat back; the browser going offline shows it at once; the page answers the server's probe,
 so its seat is never taken from it."""
-import re
-
 import pytest
 
-from tests.browser.steps import enter, press_until, read_when, shoot
+from tests.browser.steps import enter, press_until, read_when, route_room_sockets, shoot
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_silent_socket_shows_the_banner_and_is_replaced(live_server_url, browser):
     page = browser.new_context().new_page()
-    routes = []  # one per socket the page opens; the first goes silent on demand
-    silent = {"on": False}
-
-    def route(ws):
-        server = ws.connect_to_server()
-        n = len(routes)
-        routes.append(ws)
-        ws.on_message(lambda m: server.send(m))
-        server.on_message(lambda m: None if (n == 0 and silent["on"]) else ws.send(m))
-
-    page.route_web_socket(re.compile(r"/ws/rooms/"), route)
+    silent = {"on": False}  # the first socket goes silent on demand
+    routes = route_room_sockets(page, mute=lambda n: n == 0 and silent["on"])
     enter(page, live_server_url, "あき", "しずかな 回線")
     page.wait_for_selector("#conn[data-state=open]", state="attached")
     assert "ゲーム開始" in page.inner_text("#lobby")  # the host
@@ -95,18 +84,8 @@ def test_the_banner_floats_over_the_top_and_moves_nothing(live_server_url, brows
     It floats over the top bar: what follows it stays where it was, the page grows no
     taller, and its words are inside its box, on screen."""
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    down, sockets = {"on": False}, []
-
-    def route(ws):
-        if down["on"]:  # the network is gone: every new socket closes at once
-            ws.close()
-            return
-        server = ws.connect_to_server()
-        sockets.append(ws)
-        ws.on_message(lambda m: server.send(m))
-        server.on_message(lambda m: ws.send(m))
-
-    page.route_web_socket(re.compile(r"/ws/rooms/"), route)
+    down = {"on": False}  # the network is gone: every new socket closes at once
+    sockets = route_room_sockets(page, refuse=lambda: down["on"])
     enter(page, live_server_url, "あき", "ういた 帯")
     press_until(page, "#lobby button[value=start]", "#hand-form")
     page.wait_for_selector("#conn[data-state=open]", state="attached")
