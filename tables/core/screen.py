@@ -293,6 +293,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
     my_turn = view.get("turn") == me.order and not _held(view)
     notice = (_after_the_hand(present.refusal(base.get("notice"), legal, my_turn), view, legal)
               or _dealt_notice(getattr(room, "hand", None), me, by_order))
+    past = history.past(getattr(room, "hand", None))[-PAST_SHOWN:]
     ctx = {
         **CARD_MARKUP, **base, "notice": notice, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,
         "selected": {int(c) for c in selected if str(c).isdigit()},
@@ -306,11 +307,11 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
         "me_player": next((p for p in players if p["seat"] == me.order), None),
         "my_turn": my_turn,
         "commitment": history.commitment(getattr(room, "hand", None)),
-        "past_hands": history.past(getattr(room, "hand", None))[-PAST_SHOWN:],
+        "past_hands": past,
         "stamp_codes": stamps.CODES,
         "stamp_words": {code: _(stamps.WORDS[code]) for code in stamps.CODES},
         "auto_intervals": [(ms, _("%(n)s秒") % {"n": n}) for ms, n in AUTO_INTERVALS],
-        "history_words": _history_words(history.past(getattr(room, "hand", None))[-PAST_SHOWN:], room.game),
+        "history_words": _history_words(past, room.game),
         "notice_text": words.notice_text(room.game, notice),
         "hint_action": hint_action(notice),
         "removable": _removable(seats, me),

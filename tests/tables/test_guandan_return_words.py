@@ -35,7 +35,7 @@ def returning():
 
 @pytest.mark.parametrize("lang, said, not_said", [
     ("ja", "献上を受けた人は10以下の札を1枚返します（級札を除く）。", "前の局の最下位が1位に献上します。"),
-    ("en", "Receivers return one card of 10 or lower, not a level card.", "Last out pays first out."),
+    ("en", "Receivers return a card of 10 or lower (not a level card).", "Last out pays first out."),
     ("zh-hans", "收贡者还一张10以下的牌（级牌除外）。", "上局末游向头游进贡。"),
 ])
 def test_the_field_says_what_the_return_is(returning, lang, said, not_said):
