@@ -268,6 +268,7 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
         game, changed = data.get("game"), []
         if game in opts.GAMES and game != room.game:  # the host picks another game
             lo, hi = opts.PLAYERS[game]
+            seats = _make_room_for(seats, hi)
             if len(seats) > hi:
                 raise errors.Refused("too_many_for_game", f"{opts.GAMES[game]}は{hi}人までです。先に席を外してください。",
                                      f"That game seats at most {hi}: remove seats first.",
@@ -285,6 +286,20 @@ def set_options(room_id, by: int, data: dict, version: int) -> Room:
                                  "Remove seats before choosing fewer players.")
         room.options = new
     return commit(room_id, version, change, by="host", seat=by, action={"type": "options"})[0]
+
+
+def _make_room_for(seats: list, most: int) -> list:
+    """The seats left once the CPUs added last have gone to bring them down to ``most``
+    (a game that seats fewer: try50, 5 seats for Guandan's 4 were refused with "remove seats
+    first" when a CPU could simply go); none goes when that is not enough (people are never
+    removed by a change of game: the refusal says so). Deletes the CPU seats' rows."""
+    over = len(seats) - most
+    cpus = sorted((s for s in seats if not s.is_human), key=lambda s: -s.order)
+    if over <= 0 or len(cpus) < over:
+        return seats
+    gone = {s.pk for s in cpus[:over]}
+    Seat.objects.filter(pk__in=gone).delete()
+    return [s for s in seats if s.pk not in gone]
 
 
 def start(room_id, by: int, version: int, *, seed: str | None = None,

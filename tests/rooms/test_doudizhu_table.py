@@ -64,7 +64,25 @@ def test_host_picks_doudizhu_and_the_room_seats_three(make_room):
     with pytest.raises(Exception) as exc:
         lobby.set_options(room2.id, 0, {"game": "doudizhu"}, Room.objects.get(pk=room2.id).version)
     assert exc.value.code == "too_many_for_game"
-    assert Room.objects.get(pk=room2.id).game == "daifugo"  # 4 seats do not fit a 3-seat game
+    assert Room.objects.get(pk=room2.id).game == "daifugo"  # 4 people do not fit a 3-seat game
+
+
+@pytest.mark.django_db
+def test_a_game_for_fewer_seats_lets_the_cpus_added_last_go(make_room):
+    """try50: two friends and three CPUs (5 seats) switching to Guandan (4) were refused
+    "remove seats first"; the CPU added last goes, the people and the other CPUs stay. Only
+    when people alone are too many is the change refused (the test above)."""
+    room, _ = make_room(("あき", "ふゆ"), phrase="ごにん から よにん")
+    for _ in range(3):
+        lobby.add_cpu(room.id, 0, Room.objects.get(pk=room.id).version)
+    before = {s.name: s.order for s in Room.objects.get(pk=room.id).seats.all()}
+    lobby.set_options(room.id, 0, {"game": "guandan"}, Room.objects.get(pk=room.id).version)
+    room = Room.objects.get(pk=room.id)
+    assert room.game == "guandan" and room.options["players"] == 4
+    assert sorted(s.name for s in room.seats.all()) == sorted(n for n in before if n != "CPU 3")
+    lobby.set_options(room.id, 0, {"game": "doudizhu"}, room.version)  # 4 → 3: CPU 2 goes
+    room = Room.objects.get(pk=room.id)
+    assert room.game == "doudizhu" and sorted(s.name for s in room.seats.all()) == sorted(["あき", "ふゆ", "CPU 1"])
 
 
 @pytest.mark.django_db
