@@ -15,7 +15,7 @@ from rooms import lobby, passphrase, tokens
 from rooms.models import Room
 from tables.core.screen import MY_TURN, my_turn_line
 from tests.browser.practice import at_rest
-from tests.browser.steps import on_server, shoot
+from tests.browser.steps import on_server, read_when, shoot
 from tests.browser.test_browser_layout import DESKTOP, LANDSCAPE, LONG_NAME, PORTRAIT, box_of, boxes, check_one_screen, seat_parts_stay_inside
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -625,15 +625,20 @@ def test_two_people_of_one_long_name_stay_told_apart_on_a_phone(live_server_url,
     page = page_with_seat(browser, live_server_url, bid, PORTRAIT)
     page.goto(f"{live_server_url}/rooms/{room_id}/")
     page.wait_for_selector("#hand-form", timeout=30_000)
-    page.wait_for_timeout(500)
+    at_rest(page)
     shoot(page, f"{game}-twins-portrait")
-    names = page.eval_on_selector_all("#seats .seat .name", """els => els.map(e => {
+    # read in one page state once both seats are laid out (under load, a read between a
+    # message's groups once found the name neither cut nor whole: CI, fresh-S)
+    names = read_when(page, """() => {
+      const names = [...document.querySelectorAll('#seats .seat .name')].map(e => {
         const r = e.getBoundingClientRect(), tail = e.classList.contains('split') ? e.lastElementChild : null;
         const t = tail && tail.getBoundingClientRect();
-        return {text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1
+        return {text: e.textContent, w: r.width, cut: e.scrollWidth > e.clientWidth + 1
                  || (e.firstElementChild && e.firstElementChild.scrollWidth > e.firstElementChild.clientWidth + 1),
                 tail: tail && tail.textContent, inside: !!t && t.width > 0 && t.right <= r.right + 0.5 && t.left >= r.left - 0.5};
-    })""")
+      });
+      return names.length && names.every(n => n.w > 0) && document.fonts.status === 'loaded' ? names : null;
+    }""", timeout=10_000)
     twin = [n for n in names if n["text"].replace("\u00a0", " ").endswith(name + " (2)")]
     assert len(twin) == 1, names
     assert twin[0]["cut"], f"{game}: the long name should be cut at 375 px for this test to mean anything: {twin}"
