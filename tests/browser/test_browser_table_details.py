@@ -240,9 +240,10 @@ def test_a_full_guandan_hand_and_a_play_fit_an_upright_phone(live_server_url, br
     assert all(w[1] < 700 and w[2] < 1 for w in weights if not w[0]), f"{label}: {weights}"
 
 
-def _dealt_by_another_to_my_return(room_id: int) -> None:
+def _dealt_by_another_to_my(room_id: int, phase: str) -> None:
     """Seat 1 deals a Guandan room's next hand (so seat 0 is told who dealt); the engine plays
-    until seat 0 is to choose the card it returns."""
+    until seat 0 is to act in ``phase`` (``tribute``: give its tribute; ``return``: choose
+    the card it returns)."""
     from games import get_engine
     from games.core.engine import next_move
     from rooms import actions
@@ -252,40 +253,45 @@ def _dealt_by_another_to_my_return(room_id: int) -> None:
     engine = get_engine("guandan")
     for _ in range(50):
         room = Room.objects.get(pk=room_id)
-        if room.state["phase"] == "return" and 0 in engine.actors(room.state):
+        if room.state["phase"] == phase and 0 in engine.actors(room.state):
             return
         seat, action = next_move(engine, room.state)
         actions.play(room.pk, seat, room.version, action, by="cpu")
-    raise AssertionError("seat 0 has no card to return in the second hand")
+    raise AssertionError(f"seat 0 never acts in the second hand's {phase}")
 
 
-#: what choosing a return needs on screen: the field (who gave you what), the hand, これを返す
-#: and the clock (no seat has the turn: each receiver returns at once)
-RETURN_ON_SCREEN = ("#field", "#hand-form .card", "#hand-form [data-action=return]", "#status .countdown b[data-deadline]")
+#: what a tribute or a return needs on screen: the field (who gives whom what), the hand, the
+#: phase's button and the clock (no seat has the turn: each giver or receiver acts at once)
+TRIBUTE_ON_SCREEN = ("#field", "#hand-form .card", "#hand-form [data-action={}]", "#status .countdown b[data-deadline]")
 
 
-@pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
-def test_a_guandan_return_told_who_dealt_fits_an_upright_phone(live_server_url, browser, locale):
+# gdr2: seat 0 wins the first hand and is given a tribute in the second (28 cards, one to
+# return); gdr0: seat 0 and its partner come last, a double tribute (seat 0 gives one of 27)
+@pytest.mark.parametrize("seed,phase,cards,locale", [("gdr2", "return", 28, "ja-JP"), ("gdr2", "return", 28, "en-US"),
+                                                     ("gdr2", "return", 28, "zh-CN"), ("gdr0", "tribute", 27, "en-US")])
+def test_a_guandan_tribute_told_who_dealt_fits_an_upright_phone(live_server_url, browser, seed, phase, cards, locale):
     """try51: at 375×812 in a second hand, the receiver of a tribute choosing its return, told
     who dealt (「CPU 1 が次の局を始めました。」 and 前の結果を見る), had the foot of its second row
     of columns under the buttons (a K♣ cut, the 大 received half hidden). The whole table is
-    one screen (check_one_screen) and every card of its 28 lies above the buttons."""
-    bid = tokens.new_token()  # gdr2: seat 0 wins the first hand and is given a tribute in the second
-    room_id = on_server(_room, bid, f"dealt return {bid[:8]}", "guandan", {"turn_limit": "60"}, "gdr2",
+    one screen (check_one_screen) and every card of the hand lies above the buttons, for a
+    return and for a tribute to give."""
+    bid = tokens.new_token()
+    room_id = on_server(_room, bid, f"dealt {phase} {bid[:8]}", "guandan", {"turn_limit": "60"}, seed,
                         lambda r: r.state["phase"] == "hand_over")
     page = page_with_seat(browser, live_server_url, bid, PORTRAIT, locale=locale)
     page.goto(f"{live_server_url}/rooms/{room_id}/")
     page.wait_for_selector("#result:not([hidden])", timeout=30_000)
-    on_server(_dealt_by_another_to_my_return, room_id)
-    page.wait_for_selector("#hand-form [data-action=return]", timeout=30_000)
+    on_server(_dealt_by_another_to_my, room_id, phase)
+    page.wait_for_selector(f"#hand-form [data-action={phase}]", timeout=30_000)
     page.wait_for_selector("#msg [data-last-result]:not([hidden])")
     at_rest(page)
-    shoot(page, f"guandan-return-dealt-{locale[:2]}")
-    check_one_screen(page, locale, on_screen=RETURN_ON_SCREEN)
-    cards, bar = boxes(page, "#hand-form .card"), boxes(page, "#hand-form .controls")[0]
-    assert len(cards) == 28, f"{locale}: {len(cards)} cards"
-    low = [c for c in cards if c["y"] + c["h"] > bar["y"] + 0.5]
-    assert not low, f"{locale}: cards under the buttons {bar}: {low}"
+    label = f"{phase} {locale}"
+    shoot(page, f"guandan-{phase}-dealt-{locale[:2]}")
+    check_one_screen(page, label, on_screen=tuple(s.format(phase) for s in TRIBUTE_ON_SCREEN))
+    found, bar = boxes(page, "#hand-form .card"), boxes(page, "#hand-form .controls")[0]
+    assert len(found) == cards, f"{label}: {len(found)} cards"
+    low = [c for c in found if c["y"] + c["h"] > bar["y"] + 0.5]
+    assert not low, f"{label}: cards under the buttons {bar}: {low}"
 
 
 @pytest.mark.parametrize("size,tag", [(DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")])
