@@ -129,7 +129,22 @@ document.addEventListener("tefuda:swapped", tefudaAtTable);
     if (!dialog || !lastResult || !dialog.showModal) return;
     dialog.querySelector("[data-last-result-body]").replaceChildren(lastResult.cloneNode(true));
     dialog.showModal();
+    clockInDialog();
   }
+  // Your own clock, if it runs, beside the dialog's 閉じる (try51: the exchange's 20 s ran
+  // out unseen behind the dialog): a copy of the status bar's, which room.js ticks as it
+  // ticks every [data-deadline]; again after each message (the clock starts or stops).
+  function clockInDialog() {
+    var dialog = document.querySelector("dialog.last-result[open]");
+    var slot = dialog && dialog.querySelector("[data-last-result-clock]");
+    if (!slot) return;
+    var mine = document.querySelector("#status .countdown.mine");
+    var had = slot.querySelector("[data-deadline]"), now = mine && mine.querySelector("[data-deadline]");
+    if (had && now && had.dataset.deadline === now.dataset.deadline) return;
+    slot.replaceChildren();
+    if (mine) slot.appendChild(mine.cloneNode(true));
+  }
+  room.addEventListener("tefuda:swapped", clockInDialog);
 
   document.addEventListener("click", function (e) {
     if (e.target.closest("[data-last-result]")) {

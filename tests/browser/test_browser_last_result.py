@@ -1,6 +1,7 @@
 """前の結果を見る (try50): when a friend's 次の局へ closes the result a person was reading, the
 notice that says who dealt offers that result again, in a dialog over the table: the same
-result part, without its buttons, on a phone's screen, closed by its button."""
+result part, without its buttons, on a phone's screen, closed by its button, with one's own
+turn clock ticking beside that button."""
 import pytest
 
 from rooms import lobby, passphrase, tokens
@@ -23,7 +24,7 @@ def _friends_at_a_result(bid: str, phrase: str) -> tuple[int, int]:
     room, _ = lobby.enter(key, "あき", tokens.digest(bid), game="doudizhu")
     lobby.enter(key, "ふゆ", tokens.digest(tokens.new_token()))
     lobby.add_cpu(room.id, 0, Room.objects.get(pk=room.id).version)
-    lobby.set_options(room.id, 0, {"speed": "slow", "turn_limit": "0"}, Room.objects.get(pk=room.id).version)
+    lobby.set_options(room.id, 0, {"speed": "slow", "turn_limit": "60"}, Room.objects.get(pk=room.id).version)
     lobby.start(room.id, 0, Room.objects.get(pk=room.id).version, seed="last-result")
     for _ in range(3000):
         room = Room.objects.get(pk=room.id)
@@ -35,9 +36,21 @@ def _friends_at_a_result(bid: str, phrase: str) -> tuple[int, int]:
 
 
 def _deal(room_id: int, seat: int) -> None:
+    """``seat`` deals the next hand; the others bid (the engine's moves) until あき is to bid
+    (her turn's clock runs)."""
+    from games import get_engine
+    from games.core.engine import next_move
     from rooms import actions
     room = Room.objects.get(pk=room_id)
     actions.play(room_id, seat, room.version, {"type": "next_hand"})
+    aki = next(s.order for s in room.seats.all() if s.name == "あき")
+    for _ in range(10):
+        room = Room.objects.get(pk=room_id)
+        if aki in get_engine(room.game).actors(room.state):
+            return
+        who, action = next_move(get_engine(room.game), room.state)
+        actions.play(room.pk, who, room.version, action, by="cpu")
+    raise AssertionError("あき never came to bid")
 
 
 def test_a_friends_next_hand_leaves_the_closed_result_to_see_again(live_server_url, browser):
@@ -56,8 +69,9 @@ def test_a_friends_next_hand_leaves_the_closed_result_to_see_again(live_server_u
         const d = document.querySelector('dialog.last-result[open]');
         if (!d) return null;
         const r = d.getBoundingClientRect(), close = d.querySelector('form button').getBoundingClientRect();
+        const clock = d.querySelector('[data-last-result-clock] [data-deadline]');
         return {text: d.innerText, buttons: d.querySelectorAll('button').length, ids: d.querySelectorAll('[id]').length,
-                box: r.toJSON(), close: close.toJSON()};
+                box: r.toJSON(), close: close.toJSON(), clock: clock && Number(clock.textContent.replace(/\\D/g, ''))};
     }""")
     shoot(page, "last-result-dialog-portrait")
     assert title in seen["text"] and "次の局へ" not in seen["text"], seen  # the result, not its buttons
@@ -65,6 +79,10 @@ def test_a_friends_next_hand_leaves_the_closed_result_to_see_again(live_server_u
     box, close = seen["box"], seen["close"]
     assert box["left"] >= 0 and box["right"] <= PORTRAIT[0] and box["top"] >= 0 and box["bottom"] <= PORTRAIT[1], box
     assert close["width"] >= 44 and close["height"] >= 44, close
+    # her bid's clock runs beside 閉じる (try51: the exchange's clock ran out unseen behind it)
+    assert seen["clock"] and 50 <= seen["clock"] <= 60, seen
+    page.wait_for_function("""n => { const b = document.querySelector('dialog.last-result[open] [data-last-result-clock] [data-deadline]');
+        return b && Number(b.textContent.replace(/\\D/g, '')) < n; }""", arg=seen["clock"], timeout=5_000)
     page.click("dialog.last-result form button")
     page.wait_for_selector("dialog.last-result[open]", state="detached", timeout=5_000)
     page.context.close()
