@@ -265,6 +265,31 @@ def _dealt_by_another_to_my(room_id: int, phase: str) -> None:
 TRIBUTE_ON_SCREEN = ("#field", "#hand-form .card", "#hand-form [data-action={}]", "#status .countdown b[data-deadline]")
 
 
+def _told_who_dealt(browser, url: str, seed: str, phase: str, locale: str):
+    """A phone's page (375×812, ``locale``) of seat 0 reading its first hand's result, then
+    told that seat 1 dealt the second, where seat 0 is to act in ``phase``."""
+    bid = tokens.new_token()
+    room_id = on_server(_room, bid, f"dealt {phase} {bid[:8]}", "guandan", {"turn_limit": "60"}, seed,
+                        lambda r: r.state["phase"] == "hand_over")
+    page = page_with_seat(browser, url, bid, PORTRAIT, locale=locale)
+    page.goto(f"{url}/rooms/{room_id}/")
+    page.wait_for_selector("#result:not([hidden])", timeout=30_000)
+    on_server(_dealt_by_another_to_my, room_id, phase)
+    page.wait_for_selector(f"#hand-form [data-action={phase}]", timeout=30_000)
+    page.wait_for_selector("#msg [data-last-result]:not([hidden])")
+    at_rest(page)
+    return page
+
+
+def check_the_hand_above_the_buttons(page, label: str, cards: int) -> None:
+    """Each of the hand's ``cards`` cards lies above its buttons (Guandan's controls stick to
+    the foot of a phone's screen: a card under them is hidden)."""
+    found, bar = boxes(page, "#hand-form .card"), boxes(page, "#hand-form .controls")[0]
+    assert len(found) == cards, f"{label}: {len(found)} cards"
+    low = [c for c in found if c["y"] + c["h"] > bar["y"] + 0.5]
+    assert not low, f"{label}: cards under the buttons {bar}: {low}"
+
+
 # gdr2: seat 0 wins the first hand and is given a tribute in the second (28 cards, one to
 # return); gdr0: seat 0 and its partner come last, a double tribute (seat 0 gives one of 27)
 @pytest.mark.parametrize("seed,phase,cards,locale", [("gdr2", "return", 28, "ja-JP"), ("gdr2", "return", 28, "en-US"),
@@ -275,23 +300,28 @@ def test_a_guandan_tribute_told_who_dealt_fits_an_upright_phone(live_server_url,
     of columns under the buttons (a K♣ cut, the 大 received half hidden). The whole table is
     one screen (check_one_screen) and every card of the hand lies above the buttons, for a
     return and for a tribute to give."""
-    bid = tokens.new_token()
-    room_id = on_server(_room, bid, f"dealt {phase} {bid[:8]}", "guandan", {"turn_limit": "60"}, seed,
-                        lambda r: r.state["phase"] == "hand_over")
-    page = page_with_seat(browser, live_server_url, bid, PORTRAIT, locale=locale)
-    page.goto(f"{live_server_url}/rooms/{room_id}/")
-    page.wait_for_selector("#result:not([hidden])", timeout=30_000)
-    on_server(_dealt_by_another_to_my, room_id, phase)
-    page.wait_for_selector(f"#hand-form [data-action={phase}]", timeout=30_000)
-    page.wait_for_selector("#msg [data-last-result]:not([hidden])")
-    at_rest(page)
+    page = _told_who_dealt(browser, live_server_url, seed, phase, locale)
     label = f"{phase} {locale}"
     shoot(page, f"guandan-{phase}-dealt-{locale[:2]}")
     check_one_screen(page, label, on_screen=tuple(s.format(phase) for s in TRIBUTE_ON_SCREEN))
-    found, bar = boxes(page, "#hand-form .card"), boxes(page, "#hand-form .controls")[0]
-    assert len(found) == cards, f"{label}: {len(found)} cards"
-    low = [c for c in found if c["y"] + c["h"] > bar["y"] + 0.5]
-    assert not low, f"{label}: cards under the buttons {bar}: {low}"
+    check_the_hand_above_the_buttons(page, label, cards)
+
+
+def test_a_guandan_column_of_seven_stays_above_the_buttons(live_server_url, browser):
+    """try52: a tribute's hand with seven 5s, a column of seven cards, had the foot of its
+    second row under the buttons. A column of six or more shows no more than five cards'
+    strips would (tables/guandan/templates/hand.html's --tall; static/guandan.css): the gdr0
+    tribute's 4s made a column of seven as the server would render it, in English."""
+    page = _told_who_dealt(browser, live_server_url, "gdr0", "tribute", "en-US")
+    page.evaluate("""() => { const cols = document.getElementById('gd-cols'), col = cols.querySelector('.gd-col:nth-child(3)');
+        const card = col.querySelector('.card');
+        while (col.querySelectorAll('.card').length < 7) col.appendChild(card.cloneNode(true));
+        cols.style.setProperty('--tall', '7'); }""")
+    shoot(page, "guandan-tribute-column-of-seven")
+    strips = page.evaluate("""() => { const cs = [...document.querySelectorAll('#gd-cols .gd-col:nth-child(3) .card')].map(c => c.getBoundingClientRect().top);
+        return cs.slice(1).map((t, i) => t - cs[i]); }""")
+    assert len(strips) == 6 and all(s >= 14 for s in strips), f"each card's strip shows its rank: {strips}"
+    check_the_hand_above_the_buttons(page, "a column of seven", 27 + 6)
 
 
 @pytest.mark.parametrize("size,tag", [(DESKTOP, "desktop"), (PORTRAIT, "portrait"), (LANDSCAPE, "landscape")])
