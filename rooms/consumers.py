@@ -132,6 +132,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.frames = Frames()  # what this tab was last sent
         self.version = -1
         self.greeted = self.leave_armed = self.probed = self.unbound = False
+        self.leave_armed_at = 0.0  # time.monotonic() when 退出する？ was asked
         self.touched = 0.0  # when this socket last renewed its seat's lease (monotonic)
         self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
         self.language = language.of_scope(self.scope)  # each person reads the room in their own
@@ -423,12 +424,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def act_leave(self, msg):
         """退出: asks once (退出する？) while the match goes on — during a hand, and at a hand's
         result when another hand is still to come (anyone may start it: the engine still
-        waits for someone) — then gives the seat to a CPU for good (seed 004: a started room
-        takes no newcomers, the leaver included)."""
+        waits for someone) — then, answered by a press of 退出する？ a moment later
+        (:func:`tables.core.intents.confirms_leave`: not a double click's second press),
+        gives the seat to a CPU for good (seed 004: a started room takes no newcomers, the
+        leaver included)."""
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
         playing = room and room.status == Room.Status.PLAYING and _match_goes_on(engine_for(room.game), room.state)
-        if playing and not self.leave_armed:
-            self.leave_armed = _stage(room)  # asked on this screen only (see _render)
+        if playing and not intents.confirms_leave(msg, self.leave_armed_at if self.leave_armed else None, time.monotonic()):
+            if not self.leave_armed:  # asked on this screen only (see _render)
+                self.leave_armed, self.leave_armed_at = _stage(room), time.monotonic()
             return await self.refresh()
         await database_sync_to_async(lobby.leave)(self.room_id, await self.order())
         self.seat_pk = None

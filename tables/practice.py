@@ -86,7 +86,7 @@ class PracticeTable:
         self.frames = Frames()
         self.finished: list[dict] = []  # records of hands ended since the page last took them
         self.selection: list[int] = []
-        self.leave_armed = False
+        self.leave_armed, self.leave_armed_at = False, 0.0  # 退出する？ asked, and when (seconds)
         self.left = False
         self.last_move: tuple | None = None  # moves.fingerprint of the last move applied
 
@@ -234,11 +234,14 @@ class PracticeTable:
         raise errors.Refused("not_auto", "おまかせ中ではありません。", "This seat is not on auto-play.")
 
     def _act_leave(self, msg, now):
-        """退出 asks once during a game; then the page goes back to the practice screen,
-        where the saved game waits (退出 never deletes it: a new game replaces it)."""
+        """退出 asks once during a game (退出する？, answered by a press of that button a moment
+        later: :func:`tables.core.intents.confirms_leave`); then the page goes back to the
+        practice screen, where the saved game waits (退出 never deletes it: a new game
+        replaces it)."""
         playing = not self.engine.is_over(self.room.state)
-        if playing and not self.leave_armed:
-            self.leave_armed = True
+        if playing and not intents.confirms_leave(msg, self.leave_armed_at if self.leave_armed else None, now):
+            if not self.leave_armed:
+                self.leave_armed, self.leave_armed_at = True, now
             return [self._frame(now)]
         self.left = True
         with i18n.use(self.language):

@@ -90,3 +90,16 @@ def choice(msg: dict) -> str:
     if kind not in CARD_CHOICES:
         raise errors.bad_request("kind")
     return kind
+
+
+#: seconds after 退出する？ is shown before a press of it leaves: the second click of a
+#: double click (or tap) on 退出 comes within ~0.3 s (try52: it left the game at once)
+LEAVE_SETTLE = 0.6
+
+
+def confirms_leave(msg: dict, armed_at: float | None, now: float) -> bool:
+    """Whether this 退出 press answers the 退出する？ asked at ``armed_at`` (seconds, the
+    caller's clock; None: not asked): it comes from that button (its ``confirm``, which
+    tables/core/templates/parts/leave.html sets only on it) at least :data:`LEAVE_SETTLE`
+    after it was shown. Anything else only asks (again)."""
+    return armed_at is not None and msg.get("confirm") == "1" and now - armed_at >= LEAVE_SETTLE

@@ -66,6 +66,7 @@ def play_offline(page, game: str) -> None:
     page.wait_for_function("() => !!document.querySelector('#leave button.danger')"
                            " || !!document.querySelector('#continue')?.checkVisibility()", timeout=30_000)
     if page.is_visible("#leave button[value=leave].danger"):
+        page.wait_for_timeout(700)  # 退出する？ answered a moment later (a double click's second press only asks)
         page.click("#leave button[value=leave]")
     page.wait_for_selector("#continue", state="visible")
     assert page.url.rstrip("/").endswith(f"/practice/{game}")

@@ -12,6 +12,7 @@ from games.core import IllegalAction
 from games.core.engine import play_out
 from rooms import consumers, lobby
 from rooms.models import Room, RoomEvent, Seat
+from tables.core import intents
 
 from room_tabs import Tab, run_cpus
 
@@ -277,10 +278,36 @@ async def test_all_humans_leaving_closes_the_room(make_room):
 
 async def pressed_leave(tab) -> str:
     """退出 pressed once on ``tab`` (caught up: nothing else on its way): its reply read, the
-    newest message holding its part."""
-    await tab.send(act="leave")
+    newest message holding its part. When the tab shows 退出する？ it is that button's press,
+    a moment after it was shown (not a double click's second press)."""
+    if "退出する？" in (tab.latest("leave") or ""):
+        await asyncio.sleep(intents.LEAVE_SETTLE)
+        await tab.send(act="leave", confirm="1")
+    else:
+        await tab.send(act="leave")
     await tab.recv()
     return tab.latest("leave")
+
+
+async def test_a_double_click_on_leave_only_asks(make_room):
+    """try52: a double click (or tap) on 退出 during a game left it at once, the second press
+    answering the 退出する？ the first had asked. A second press within a moment, or from the
+    old 退出 button (no ``confirm``), asks again; 退出する？ pressed a moment later leaves."""
+    room, toks = await started_room(make_room)
+    tab = Tab(room.id)
+    await tab.open(toks["あき"])
+    await tab.caught_up()
+    await tab.send(act="leave")
+    await tab.send(act="leave", confirm="1")  # the second click, 0.1 s on, on the swapped button
+    await tab.ping()
+    assert "退出する？" in tab.latest("leave") and "data-goto" not in "".join(tab.messages)
+    await asyncio.sleep(intents.LEAVE_SETTLE)
+    await tab.send(act="leave")  # the old 退出's press, late: still asks
+    await tab.ping()
+    assert "data-goto" not in "".join(tab.messages)
+    assert await adb(Seat.objects.filter(room_id=room.id, name="あき").exists)()
+    await pressed_leave(tab)
+    assert "data-goto" in tab.messages[-1]
 
 
 def finish_the_hand(room_id: int) -> Room:

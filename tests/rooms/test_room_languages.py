@@ -1,6 +1,7 @@
 """Each person reads the room in their own language (issue 14): three sockets at one
 table — the language switch's cookie, the browser's Accept-Language, neither — each
 receive every fragment in their own language; names are never translated."""
+import asyncio
 import re
 
 import pytest
@@ -8,6 +9,7 @@ from channels.db import database_sync_to_async as adb
 
 from rooms import lobby
 from rooms.models import Room
+from tables.core import intents
 
 from room_tabs import Tab
 
@@ -64,11 +66,13 @@ async def test_three_people_each_read_the_rooms_notices_in_their_own_language(ma
                     "Bob": ("not_auto", "The CPU is not standing in for this seat."),
                     "王芳": ("not_auto", "这个座位不在托管中。")}
     sent = {}
-    for n, t in tabs.items():  # 退出, asked twice during a game: the last words
+    for t in tabs.values():  # 退出, during a game: it asks
         await t.send(act="leave")
         await t.ping()  # the first press answered (it asks)
+    await asyncio.sleep(intents.LEAVE_SETTLE)
+    for n, t in tabs.items():  # 退出する？ pressed a moment later: the last words
         sent[n] = len(t.messages)
-        await t.send(act="leave")
+        await t.send(act="leave", confirm="1")
     for t in tabs.values():
         await t.until(lambda t: t.closed is not None)  # the words, then the close
     left = {n: "".join(t.messages[sent[n]:]) for n, t in tabs.items()}

@@ -114,7 +114,9 @@ def test_a_new_match_deals_afresh_from_zero_and_leaving_keeps_the_save():
     saved = table.save_json()
     first = send(table, 5001.0, act="leave")
     assert 'data-goto' not in first[0] and "退出する？" in first[0]  # armed: asks again
-    second = send(table, 5002.0, act="leave")
+    assert "data-goto" not in send(table, 5001.2, act="leave", confirm="1")[0]  # a double click's second press, 0.2 s on
+    assert not table.left
+    second = send(table, 5002.0, act="leave", confirm="1")
     assert second == ['<div id="stage" data-goto="/practice/doudizhu/"><p class="notice">退出しました。</p></div>']
     assert table.save_json() == saved and table.next_due() is None
 
@@ -186,7 +188,7 @@ def test_auto_play_never_takes_back_a_leave_that_was_asked(game):
     version = table.room.version
     send(table, now, act="auto", version=str(version))
     assert table.room.version == version + 1
-    assert "data-goto" in send(table, now, act="leave")[0]
+    assert "data-goto" in send(table, now + 1, act="leave", confirm="1")[0]
 
     table = PracticeTable(game, GAMES[game], seed="leaveauto")
     send(table, 1000.0, act="hello", token=None)
@@ -204,7 +206,7 @@ def test_auto_play_never_takes_back_a_leave_that_was_asked(game):
     send(table, now, act="play", version=str(version), card=plays[0]["cards"], mode=plays[0].get("mode", "plain"),
          **({"reading": reading} if isinstance(reading, str) else {}))
     assert table.room.version == version + 1
-    assert "data-goto" not in send(table, now, act="leave")[0]
+    assert "data-goto" not in send(table, now + 1, act="leave", confirm="1")[0]
 
 
 def test_a_ping_is_answered_with_the_pong_the_page_expects_and_changes_nothing():
