@@ -97,12 +97,16 @@ def fingerprint(msg: dict) -> tuple:
 
 
 def repeats(last: tuple | None, msg: dict, exc) -> bool:
-    """True when refusal ``exc`` of ``msg`` only says the page sent again the move that was
-    just applied (a double click on 出す: the same version, the same cards): the tab is
-    shown the new state quietly instead of "画面が古くなっていました". ``last``: the
-    :func:`fingerprint` of this tab's last applied move (None: none yet)."""
-    return (last is not None and isinstance(msg, dict) and getattr(exc, "code", None) == "stale"
-            and fingerprint(msg) == last)
+    """True when refusal ``exc`` of ``msg`` only says the move was made already: the page
+    sent again the move that was just applied (a double click on 出す: the same version, the
+    same cards), or its 次の局へ / 次のラウンドへ (``"deal": "1"``, each game's result.html)
+    came after the room moved on (try52: two friends pressing it at once, the slower was
+    told "画面が古くなっていました…もう一度どうぞ" when the next hand was already on). The tab
+    is shown the new state quietly (who dealt is said there: tables.core.screen). ``last``:
+    the :func:`fingerprint` of this tab's last applied move (None: none yet)."""
+    if not isinstance(msg, dict) or getattr(exc, "code", None) != "stale":
+        return False
+    return msg.get("deal") == "1" or (last is not None and fingerprint(msg) == last)
 
 
 def explained(msg, exc):

@@ -2,6 +2,7 @@
 result a person was reading, with no word why): 「ふゆ が次の局を始めました。」 under their
 hand, in the news colour, until their own first move of that hand; never to the dealer,
 never in a match's first hand (tables.core.history.dealt_by, tables.core.screen)."""
+import json
 import re
 
 import pytest
@@ -75,3 +76,45 @@ def test_the_others_are_told_who_dealt_until_their_first_move(make_room, game):
 
     room = play(room.id, lambda r: any(s == aki for s, _ in r.hand["actions"][1:]))
     assert msg(room, aki)[1] == ""  # gone with her first move of the hand
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_two_friends_dealing_at_once_the_later_is_shown_the_new_hand_quietly(make_room):
+    """try52: あき and ふゆ pressed 次の局へ at the same moment; the slower press was refused
+    with "画面が古くなっていました…もう一度どうぞ", though the hand it asked for was already
+    dealt. Its button says it deals (``"deal": "1"``), so it is shown the new hand quietly,
+    told who dealt (tables.core.moves.repeats)."""
+    from channels.db import database_sync_to_async as adb
+
+    from room_tabs import Tab
+
+    def at_the_result():
+        room, toks = make_room(("あき", "ふゆ"))
+        lobby.set_options(room.id, 0, {"game": "doudizhu"}, Room.objects.get(pk=room.id).version)
+        lobby.add_cpu(room.id, 0, Room.objects.get(pk=room.id).version)
+        lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+        room = play(room.id, lambda r: r.state["phase"] in HAND_ENDS)
+        return room, toks
+
+    room, toks = await adb(at_the_result)()
+    tabs = {n: Tab(room.id) for n in ("あき", "ふゆ")}
+    for n, t in tabs.items():
+        await t.open(toks[n])
+        await t.caught_up()
+    deal = re.search(r'hx-vals=\'(\{[^\']*"deal": "1"\})\' data-action="next_hand"', tabs["あき"].latest("result"))
+    assert deal, "次の局へ says it deals"
+    fields = json.loads(deal.group(1))
+    version = str(tabs["ふゆ"].version)
+    await tabs["ふゆ"].send(act="pick", version=version, **fields)
+    await tabs["ふゆ"].recv()
+    assert (await adb(Room.objects.get)(pk=room.id)).state["hand_no"] == 2  # ふゆ dealt
+    n = len(tabs["あき"].messages)
+    await tabs["あき"].send(act="pick", version=version, **fields)  # the same moment: one version behind
+    await tabs["あき"].ping()  # its press answered
+    seen = "".join(tabs["あき"].messages[n:])
+    assert 'data-code="stale"' not in seen and "画面が古く" not in seen, seen[-400:]
+    assert "ふゆ が次の局を始めました。" in tabs["あき"].latest("msg")
+    assert (await adb(Room.objects.get)(pk=room.id)).state["hand_no"] == 2  # one deal, not two
+    for t in tabs.values():
+        await t.close()

@@ -124,7 +124,7 @@ async def test_bidding_play_refusal_hint_auto_and_next_hand(make_room):
     assert (await get(room.id)).state["hand_no"] == 1  # nobody pressed it for her
     scores = room.state["scores"]
     assert 'data-action="next_hand"' in result
-    m = re.search(r'hx-vals=\'\{"index": "(\d+)"\}\' data-action="next_hand"', result)
+    m = re.search(r'hx-vals=\'\{"index": "(\d+)", "deal": "1"\}\' data-action="next_hand"', result)
     await tab.act("pick", index=m.group(1))
     room = await get(room.id)
     assert room.state["hand_no"] == 2 and room.state["scores"] == scores and room.state["phase"] == "bidding"

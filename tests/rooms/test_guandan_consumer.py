@@ -28,7 +28,7 @@ def _gd_room(make_room, state=None):
 
 
 def index_of(html: str, action: str) -> str:
-    m = re.search(r'hx-vals=\'\{"index": "(\d+)"\}\' data-action="%s"' % action, html)
+    m = re.search(r'hx-vals=\'\{"index": "(\d+)"(?:, "deal": "1")?\}\' data-action="%s"' % action, html)
     assert m, f"no {action} button"
     return m.group(1)
 
