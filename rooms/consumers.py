@@ -131,8 +131,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.group = f"room.{self.room_id.hex}"
         self.frames = Frames()  # what this tab was last sent
         self.version = -1
-        self.greeted = self.leave_armed = self.probed = self.unbound = False
-        self.leave_armed_at = 0.0  # time.monotonic() when 退出する？ was asked
+        self.greeted = self.probed = self.unbound = False
+        #: (act, screen, time.monotonic()): 退出する？ ("leave") or ロビーへ戻る？ ("lobby")
+        #: asked on that screen (_stage) at that time; None: nothing asked
+        self.asked: tuple | None = None
         self.touched = 0.0  # when this socket last renewed its seat's lease (monotonic)
         self.selection: list[int] = []  # this tab's selected cards, as last told or hinted
         self.language = language.of_scope(self.scope)  # each person reads the room in their own
@@ -409,7 +411,23 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._do(lambda: lobby.start(self.room_id, self._host_order(), intents.version(msg)))
 
     async def act_lobby(self, msg):
+        """The host's ロビーへ: while the match would go on, asks first (ロビーへ戻る？: one tap
+        ended everyone's match, try52), then ends it for everyone (rooms.lobby.to_lobby)."""
+        room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
+        going_on = room and room.status == Room.Status.PLAYING and bool(engine_for(room.game).actors(room.state))
+        if going_on and self._asks("lobby", msg, room):
+            return await self.refresh()
         await self._do(lambda: lobby.to_lobby(self.room_id, self._host_order(), intents.version(msg)))
+
+    def _asks(self, act: str, msg: dict, room) -> bool:
+        """True when this press of ``act``'s button only asks its question (or asks again): it
+        is not the asking button's own press a moment after it was shown
+        (:func:`tables.core.intents.confirms`). The question holds on this screen only."""
+        asked = self.asked if self.asked and self.asked[0] == act else None
+        if intents.confirms(msg, asked[2] if asked else None, time.monotonic()):
+            return False
+        self.asked = asked or (act, _stage(room), time.monotonic())
+        return True
 
     async def act_new_match(self, msg):
         await self._do(lambda: lobby.new_match(self.room_id, self._order(), intents.version(msg)))
@@ -425,14 +443,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """退出: asks once (退出する？) while the match goes on — during a hand, and at a hand's
         result when another hand is still to come (anyone may start it: the engine still
         waits for someone) — then, answered by a press of 退出する？ a moment later
-        (:func:`tables.core.intents.confirms_leave`: not a double click's second press),
+        (:meth:`_asks`: not a double click's second press),
         gives the seat to a CPU for good (seed 004: a started room takes no newcomers, the
         leaver included)."""
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
         playing = room and room.status == Room.Status.PLAYING and _match_goes_on(engine_for(room.game), room.state)
-        if playing and not intents.confirms_leave(msg, self.leave_armed_at if self.leave_armed else None, time.monotonic()):
-            if not self.leave_armed:  # asked on this screen only (see _render)
-                self.leave_armed, self.leave_armed_at = _stage(room), time.monotonic()
+        if playing and self._asks("leave", msg, room):
             return await self.refresh()
         await database_sync_to_async(lobby.leave)(self.room_id, await self.order())
         self.seat_pk = None
@@ -499,7 +515,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         out-of-turn action goes through :func:`rooms.outofturn.submit` instead. A person's
         own move (``disarm``) takes back a 退出する？ they were asked."""
         if disarm:
-            self.leave_armed = False
+            self.asked = None
         self.selection = []
         version = intents.version(msg)
         deferred = []
@@ -698,10 +714,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             notice = SEAT_TAKEN
         if me is None and notice is None and room is not None and self.bid_hash in (room.removed or []):
             notice = REMOVED_HERE  # a removed person's browser at the door: told so, not "wait" (try39)
-        if self.leave_armed and (room is None or _stage(room) != self.leave_armed):
-            self.leave_armed = False  # the screen moved on (a hand's result, the waiting room): ask again
+        if self.asked and (room is None or _stage(room) != self.asked[1]):
+            self.asked = None  # the screen moved on (a hand's result, the waiting room): ask again
         with i18n.use(self.language):
-            s = screen(room, seats, me, now, notice=notice, selected=selected, leave_armed=self.leave_armed,
+            s = screen(room, seats, me, now, notice=notice, selected=selected, asking=self.asked and self.asked[0],
                        only=only)
             version = room.version if room else 0
             retry = (RETRY_TAKEN if taken else RETRY_REFUSED) if s.kind == "refused" and not token else None

@@ -323,7 +323,7 @@ def start(room_id, by: int, version: int, *, seed: str | None = None,
         room.state = engine_for(room.game).new(config, room.seed)
         room.hand = history.deal(room.game, config, room.seed, history.past(room.hand), chained=bool(seed))
         room.status = Room.Status.PLAYING
-        room.options = {**room.options, "fast_forward": False}
+        room.options = {**room.options, "fast_forward": False, "ended_by": None}
         humans = sum(1 for s in seats if s.is_human)
         record.game_started(room.game, humans, n - humans)
         return [{"type": "started", "players": n}]
@@ -378,11 +378,16 @@ def _renumber(room: Room) -> None:
 
 
 def to_lobby(room_id, by: int, version: int) -> Room:
-    """Host ends the match and returns everyone to the waiting room."""
+    """Host ends the match and returns everyone to the waiting room. A match ended before
+    it was won keeps the host's name in ``options["ended_by"]`` until the next start: the
+    waiting room tells the others who ended it (try52: they were dropped there without a
+    word, their levels gone)."""
     def change(room, seats, now):
-        _host(seats, by)
+        host = _host(seats, by)
         if room.status == Room.Status.PLAYING and not _between_hands(room):
             raise errors.Refused("not_over", "ラウンドの途中です。", "The round is not over yet.")
+        early = room.status == Room.Status.PLAYING and bool(engine_for(room.game).actors(room.state))
+        room.options = {**room.options, "ended_by": host.name if early else None}
         room.status, room.state = Room.Status.WAITING, None
     return commit(room_id, version, change, by="host", seat=by, action={"type": "lobby"})[0]
 

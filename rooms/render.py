@@ -25,22 +25,22 @@ LOBBY_PARTS = ("lobby", "msg", "leave")
 
 
 def screen(room: Room | None, seats: list, me, now: datetime, *, notice: dict | None = None,
-           selected: list | None = None, leave_armed: bool = False, only: tuple | None = None) -> Screen:
+           selected: list | None = None, asking: str | None = None, only: tuple | None = None) -> Screen:
     """What the socket holding seat ``me`` (a Seat or None) sees of ``room`` now.
 
     ``only``: render just these parts of a table (a hint or a new selection at a version
     the tab already shows changes only its hand and message); other screens render whole."""
     use_environment()
     if room is None or room.status == Room.Status.CLOSED:
-        return _simple("closed", _base(room, me, notice, leave_armed))
+        return _simple("closed", _base(room, me, notice, asking))
     if me is None:
         kind = "join" if room.status == Room.Status.WAITING else "refused"
-        return _simple(kind, {**_base(room, me, notice, leave_armed), "seats": seats})
+        return _simple(kind, {**_base(room, me, notice, asking), "seats": seats})
     if room.status == Room.Status.WAITING:
-        ctx = _lobby_context(room, seats, me, now, _base(room, me, notice, leave_armed))
+        ctx = _lobby_context(room, seats, me, now, _base(room, me, notice, asking))
         return table.render_screen("lobby", "rooms/lobby/stage.html", LOBBY_PARTS, "rooms/lobby", ctx)
     return table.table_screen(room, seats, me, live_orders(seats, now), notice=notice, selected=selected,
-                              leave_armed=leave_armed, only=only)
+                              asking=asking, only=only)
 
 
 def use_environment() -> None:
@@ -48,9 +48,9 @@ def use_environment() -> None:
     table.use_environment(engines["jinja2"].env)
 
 
-def _base(room, me, notice, leave_armed) -> dict:
+def _base(room, me, notice, asking) -> dict:
     return {"room": room, "me": me, "notice": notice, "notice_text": notice_text(room, notice),
-            "leave_armed": leave_armed, "version": room.version if room else 0}
+            "asking": asking, "version": room.version if room else 0}
 
 
 def notice_text(room: Room | None, notice: dict | None) -> str:
@@ -83,7 +83,9 @@ def _lobby_context(room: Room, seats: list, me, now: datetime, base: dict) -> di
             "rule_switches": opts.rule_rows(room.game, room.options),
             "pairs": _pairs(room.game, len(seats)), "choice_seconds": _choice_seconds(room.game),
             # try50: a mistyped passphrase makes a new room where the one who typed it sits alone
-            "alone": sum(1 for s in seats if s.is_human) == 1}
+            "alone": sum(1 for s in seats if s.is_human) == 1,
+            # try52: the host's ロビーへ ended a match the others were playing, without a word
+            "ended_by": None if me.is_host else (room.options or {}).get("ended_by")}
 
 
 def _choice_seconds(game: str) -> int | None:

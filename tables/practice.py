@@ -86,7 +86,7 @@ class PracticeTable:
         self.frames = Frames()
         self.finished: list[dict] = []  # records of hands ended since the page last took them
         self.selection: list[int] = []
-        self.leave_armed, self.leave_armed_at = False, 0.0  # 退出する？ asked, and when (seconds)
+        self.asked: tuple | None = None  # ("leave", now): 退出する？ asked, and when (seconds)
         self.left = False
         self.last_move: tuple | None = None  # moves.fingerprint of the last move applied
 
@@ -235,13 +235,12 @@ class PracticeTable:
 
     def _act_leave(self, msg, now):
         """退出 asks once during a game (退出する？, answered by a press of that button a moment
-        later: :func:`tables.core.intents.confirms_leave`); then the page goes back to the
+        later: :func:`tables.core.intents.confirms`); then the page goes back to the
         practice screen, where the saved game waits (退出 never deletes it: a new game
         replaces it)."""
         playing = not self.engine.is_over(self.room.state)
-        if playing and not intents.confirms_leave(msg, self.leave_armed_at if self.leave_armed else None, now):
-            if not self.leave_armed:
-                self.leave_armed, self.leave_armed_at = True, now
+        if playing and not intents.confirms(msg, self.asked[1] if self.asked else None, now):
+            self.asked = self.asked or ("leave", now)
             return [self._frame(now)]
         self.left = True
         with i18n.use(self.language):
@@ -263,7 +262,7 @@ class PracticeTable:
         back a 退出する？ they were asked."""
         self._check_version(msg)
         if disarm:
-            self.leave_armed = False
+            self.asked = None
         try:
             self._apply(YOU, action, now)
         except IllegalAction as exc:
@@ -345,7 +344,7 @@ class PracticeTable:
         with i18n.use(self.language):
             seats = self.shown_seats()
             s = table_screen(self.room, seats, seats[YOU], {YOU}, notice=notice,
-                             selected=self.selection, leave_armed=self.leave_armed, only=only)
+                             selected=self.selection, asking=self.asked and self.asked[0], only=only)
             return self.frames.message(s, full=full, version=self.room.version, now_ms=int(now * 1000))
 
 

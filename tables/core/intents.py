@@ -92,14 +92,15 @@ def choice(msg: dict) -> str:
     return kind
 
 
-#: seconds after 退出する？ is shown before a press of it leaves: the second click of a
-#: double click (or tap) on 退出 comes within ~0.3 s (try52: it left the game at once)
-LEAVE_SETTLE = 0.6
+#: seconds after a question (退出する？, ロビーへ戻る？) is shown before a press of it answers
+#: it: the second click of a double click (or tap) comes within ~0.3 s (try52: a double
+#: click on 退出 left the game at once)
+ASK_SETTLE = 0.6
 
 
-def confirms_leave(msg: dict, armed_at: float | None, now: float) -> bool:
-    """Whether this 退出 press answers the 退出する？ asked at ``armed_at`` (seconds, the
-    caller's clock; None: not asked): it comes from that button (its ``confirm``, which
-    tables/core/templates/parts/leave.html sets only on it) at least :data:`LEAVE_SETTLE`
-    after it was shown. Anything else only asks (again)."""
-    return armed_at is not None and msg.get("confirm") == "1" and now - armed_at >= LEAVE_SETTLE
+def confirms(msg: dict, asked_at: float | None, now: float) -> bool:
+    """Whether this press answers the question its button asked at ``asked_at`` (seconds,
+    the caller's clock; None: not asked): it comes from the asking button (its ``confirm``,
+    which parts/leave.html and parts/to_lobby.html set only on it) at least
+    :data:`ASK_SETTLE` after it was shown. Anything else only asks (again)."""
+    return asked_at is not None and msg.get("confirm") == "1" and now - asked_at >= ASK_SETTLE

@@ -92,15 +92,15 @@ class Screen:
 
 
 def table_screen(room, seats: list, me, live: set, *, notice: dict | None = None,
-                 selected: list | None = None, leave_armed: bool = False,
+                 selected: list | None = None, asking: str | None = None,
                  only: tuple | None = None) -> Screen:
     """What seat ``me`` (seat-like, one of ``seats``) sees of the game in ``room`` now.
 
     ``notice``: ``{"code", "ja", "en"}`` shown by the hand (a refusal, a hint);
-    ``selected``: card ids shown selected; ``leave_armed``: 退出 asks again;
+    ``selected``: card ids shown selected; ``asking``: the question a button asks now ("leave": 退出する？, "lobby": ロビーへ戻る？);
     ``only``: render just these parts (a hint or a new selection at a version the tab
     already shows changes only its hand and message)."""
-    base = {"room": room, "me": me, "notice": notice, "leave_armed": leave_armed,
+    base = {"room": room, "me": me, "notice": notice, "asking": asking,
             "version": room.version}
     ctx = table_context(room, seats, me, live, base, selected or [])
     names = TABLE_PARTS if only is None else tuple(n for n in TABLE_PARTS if n in only)

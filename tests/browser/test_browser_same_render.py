@@ -26,7 +26,7 @@ def render_case(text):
     seats = [NS(order=i, name=n, is_human=h, is_host=i == 0, auto=False)
              for i, (n, h) in enumerate(zip(c["names"], c["humans"]))]
     s = table_screen(room, seats, seats[c["seat"]], set(c["live"]), notice=c["notice"],
-                     selected=c["selected"], leave_armed=c["armed"])
+                     selected=c["selected"], asking="leave" if c["armed"] else None)
     return json.dumps({"stage": stage(s), "parts": dict(s.parts)}, ensure_ascii=False, sort_keys=True)
 """
 

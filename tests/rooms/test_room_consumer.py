@@ -281,7 +281,7 @@ async def pressed_leave(tab) -> str:
     newest message holding its part. When the tab shows 退出する？ it is that button's press,
     a moment after it was shown (not a double click's second press)."""
     if "退出する？" in (tab.latest("leave") or ""):
-        await asyncio.sleep(intents.LEAVE_SETTLE)
+        await asyncio.sleep(intents.ASK_SETTLE)
         await tab.send(act="leave", confirm="1")
     else:
         await tab.send(act="leave")
@@ -301,7 +301,7 @@ async def test_a_double_click_on_leave_only_asks(make_room):
     await tab.send(act="leave", confirm="1")  # the second click, 0.1 s on, on the swapped button
     await tab.ping()
     assert "退出する？" in tab.latest("leave") and "data-goto" not in "".join(tab.messages)
-    await asyncio.sleep(intents.LEAVE_SETTLE)
+    await asyncio.sleep(intents.ASK_SETTLE)
     await tab.send(act="leave")  # the old 退出's press, late: still asks
     await tab.ping()
     assert "data-goto" not in "".join(tab.messages)
@@ -333,6 +333,33 @@ async def test_leaving_at_a_hands_result_asks_first_while_the_match_goes_on(make
     assert await adb(Seat.objects.filter(room_id=room.id, name="あき").exists)()
     await pressed_leave(tab)
     assert "data-goto" in tab.messages[-1]
+
+
+async def test_the_hosts_lobby_mid_match_asks_first_and_tells_the_others(make_room):
+    """try52: the host's one tap on ロビーへ（得点は0に戻ります） at a result ended the match for
+    everyone, and the others were dropped in the waiting room without a word. It asks first
+    (ロビーへ戻る？; a double click's second press only asks again); answered a moment later,
+    the match ends and the others' waiting room says who ended it (the host's does not)."""
+    room, toks = await started_room(make_room)
+    room = await adb(finish_the_hand)(room.id)
+    assert E.is_over(room.state) and E.actors(room.state)  # a game's result, the match going on
+    host, guest = Tab(room.id), Tab(room.id)
+    await host.open(toks["あき"]); await guest.open(toks["ふゆ"])
+    await host.caught_up(); await guest.caught_up()
+    await host.act("lobby")
+    await host.send(act="lobby", version=str(host.version), confirm="1")  # 0.1 s on: a double click
+    await host.ping()
+    assert "ロビーへ戻る？" in host.latest("result")
+    assert (await adb(Room.objects.get)(pk=room.id)).status == Room.Status.PLAYING
+    await asyncio.sleep(intents.ASK_SETTLE)
+    await host.act("lobby", confirm="1")
+    assert (await adb(Room.objects.get)(pk=room.id)).status == Room.Status.WAITING
+    await guest.until(lambda t: 'id="lobby"' in "".join(t.messages[-3:]))
+    assert "あき（ホスト）が対局を途中で終えて" in guest.latest("lobby")
+    await host.ping()
+    assert "途中で終えて" not in host.latest("lobby")
+    await adb(lobby.start)(room.id, 0, (await adb(Room.objects.get)(pk=room.id)).version)
+    assert (await adb(Room.objects.get)(pk=room.id)).options["ended_by"] is None  # said until the next start
 
 
 async def test_a_leave_asked_during_a_hand_is_asked_again_at_its_result(make_room):

@@ -69,7 +69,7 @@ async def test_three_people_each_read_the_rooms_notices_in_their_own_language(ma
     for t in tabs.values():  # 退出, during a game: it asks
         await t.send(act="leave")
         await t.ping()  # the first press answered (it asks)
-    await asyncio.sleep(intents.LEAVE_SETTLE)
+    await asyncio.sleep(intents.ASK_SETTLE)
     for n, t in tabs.items():  # 退出する？ pressed a moment later: the last words
         sent[n] = len(t.messages)
         await t.send(act="leave", confirm="1")

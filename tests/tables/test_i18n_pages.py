@@ -57,7 +57,7 @@ def test_every_table_part_in_every_phase_speaks_the_readers_language(game, form,
         me = t.seats[0]
         for lang in found:
             with i18n.use(lang):
-                screen = table_screen(t.room, t.seats, me, {0}, leave_armed=t.room.version % 2 == 0)
+                screen = table_screen(t.room, t.seats, me, {0}, asking="leave" if t.room.version % 2 == 0 else None)
             for name, html in screen.parts.items():
                 found[lang].update(f"{name}: {w}" for w in foreign_words(html, lang))
     assert not found["en"] and not found["zh-hans"], "\n".join(
