@@ -19,6 +19,8 @@
     var box = document.createElement("div");
     box.innerHTML = html;
     var fresh = box.firstElementChild;
+    var proof = fresh.querySelector(".replay-proof-box");  // the check's values stay open once opened
+    if (proof && old && old.querySelector(".replay-proof-box[open]")) proof.open = true;
     if (old) old.replaceWith(fresh); else $("[data-replay-view]").appendChild(fresh);
     if (timer && !(fresh.querySelector("[data-key=next]") && !fresh.querySelector("[data-key=next]").disabled)) stop();
     var auto = fresh.querySelector("[data-autoplay]");
