@@ -226,6 +226,9 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
             seat.delete()
         else:
             _cpu_takes_over(seat)
+            # the others are told (tables.core.screen: until their next move of this hand; try52)
+            room.options = {**room.options, "left": {"name": seat.name, "hand": history.commitment(room.hand),
+                                                     "at": len((room.hand or {}).get("actions", []))}}
     return commit(room_id, None, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
 
 
@@ -418,6 +421,9 @@ def leave(room_id, by: int) -> Room | None:
             seat.delete()
         else:
             _cpu_takes_over(seat)
+            # the others are told (tables.core.screen: until their next move of this hand; try52)
+            room.options = {**room.options, "left": {"name": seat.name, "hand": history.commitment(room.hand),
+                                                     "at": len((room.hand or {}).get("actions", []))}}
         humans = [s for s in seats if s.is_human and s.pk != seat.pk]
         if not humans:
             room.status, room.key = Room.Status.CLOSED, None

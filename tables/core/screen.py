@@ -266,6 +266,20 @@ def _dealt_notice(hand: dict | None, me, by_order: dict) -> dict | None:
     return {"code": "dealt_hand" if dealt[1] == "next_hand" else "dealt_round", "name": dealer.name}
 
 
+def _left_notice(room, me) -> dict | None:
+    """「ぼたん が退出しました。この席はCPUが最後まで打ちます。」 (news) for the others while
+    the hand a person left in (``room.options["left"]``: their name, the hand's commitment
+    and how many moves it had, set by rooms.lobby.leave) has no move of ``me``'s since; None
+    otherwise. try52: a friend leaving mid-game showed only as "(CPU)" on their seat."""
+    left = (getattr(room, "options", None) or {}).get("left")
+    hand = getattr(room, "hand", None)
+    if not isinstance(left, dict) or not hand or left.get("hand") != history.commitment(hand):
+        return None
+    if any(s == me.order for s, _ in hand.get("actions", [])[left.get("at", 0):]):
+        return None
+    return {"code": "left_game", "name": left.get("name", "")}
+
+
 def hint_action(notice: dict | None) -> dict:
     """The action the hint shown now recommends (``notice``: :func:`tables.core.moves.next_hint`'s;
     ``{}`` when no hint shows): its button is ringed (class ``hinted``) as a play's hint
@@ -292,7 +306,7 @@ def table_context(room, seats: list, me, live: set, base: dict, selected: list) 
     mine = timers.get(str(me.order))
     my_turn = view.get("turn") == me.order and not _held(view)
     notice = (_after_the_hand(present.refusal(base.get("notice"), legal, my_turn), view, legal)
-              or _dealt_notice(getattr(room, "hand", None), me, by_order))
+              or _dealt_notice(getattr(room, "hand", None), me, by_order) or _left_notice(room, me))
     past = history.past(getattr(room, "hand", None))[-PAST_SHOWN:]
     ctx = {
         **CARD_MARKUP, **base, "notice": notice, "view": view, "players": players, "over": engine.is_over(room.state), "is_host": me.is_host,

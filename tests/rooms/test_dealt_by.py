@@ -118,3 +118,26 @@ async def test_two_friends_dealing_at_once_the_later_is_shown_the_new_hand_quiet
     assert (await adb(Room.objects.get)(pk=room.id)).state["hand_no"] == 2  # one deal, not two
     for t in tabs.values():
         await t.close()
+
+
+@pytest.mark.django_db
+def test_the_others_are_told_who_left_until_their_next_move(make_room):
+    """try52: a friend leaving mid-game showed only as "ぼたん (CPU)" on their seat. The others
+    read who left, in the news colour, until their own next move of that hand; never once
+    another hand is dealt (rooms.lobby.leave, tables.core.screen._left_notice)."""
+    room, _ = make_room(("あき", "ふゆ"))
+    for _ in range(2):
+        lobby.add_cpu(room.id, 0, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    room = Room.objects.get(pk=room.id)
+    aki = next(s.order for s in room.seats.all() if s.name == "あき")
+    fuyu = next(s.order for s in room.seats.all() if s.name == "ふゆ")
+    assert msg(room, aki)[1] == ""
+    lobby.leave(room.id, fuyu)
+    room = Room.objects.get(pk=room.id)
+    cls, text = msg(room, aki)
+    assert text == "ふゆ が退出しました。この席はCPUが最後まで打ちます。" and "error" not in cls.split()
+    assert msg(room, aki, "en")[1] == "ふゆ left. A CPU plays their seat to the end."
+    assert msg(room, aki, "zh-hans")[1] == "ふゆ 已退出。该座位由CPU打到最后。"
+    room = play(room.id, lambda r: any(s == aki for s, _ in r.hand["actions"]))
+    assert msg(room, aki)[1] == ""  # gone with her next move
