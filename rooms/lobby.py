@@ -225,10 +225,7 @@ def remove(room_id, by: int, target: int, version: int) -> Room:
         if room.status == Room.Status.WAITING:
             seat.delete()
         else:
-            _cpu_takes_over(seat)
-            # the others are told (tables.core.screen: until their next move of this hand; try52)
-            room.options = {**room.options, "left": {"name": seat.name, "hand": history.commitment(room.hand),
-                                                     "at": len((room.hand or {}).get("actions", []))}}
+            _stand_in(room, seat, removed=True)
     return commit(room_id, None, change, by="host", seat=by, action={"type": "remove", "seat": target})[0]
 
 
@@ -256,11 +253,26 @@ def move_up(room_id, by: int, seat_id: int) -> Room:
     return commit(room_id, None, change, by="host", seat=by, action={"type": "move_up", "seat_id": seat_id})[0]
 
 
+#: the end of a stand-in CPU's name: the name of the person whose seat it plays (the rest of
+#: the match), and the mark :func:`to_lobby` knows it by
+STAND_IN = " (CPU)"
+
+
 def _cpu_takes_over(seat: Seat) -> None:
     """A CPU plays ``seat`` for the rest of the match (its person left or was removed): its
-    name says so, and no token, browser or socket can claim it again."""
-    Seat.objects.filter(pk=seat.pk).update(kind=CPU, name=f"{seat.name} (CPU)", token_hash=None,
+    name says so (:data:`STAND_IN`), and no token, browser or socket can claim it again."""
+    Seat.objects.filter(pk=seat.pk).update(kind=CPU, name=f"{seat.name}{STAND_IN}", token_hash=None,
                                            browser_hash=None, channel_name=None, is_host=False)
+
+
+def _stand_in(room, seat: Seat, *, removed: bool) -> None:
+    """A CPU takes ``seat`` over for the rest of the match (:func:`_cpu_takes_over`), and the
+    others are told who left or was removed, until their next move of this hand
+    (``room.options["left"]``: the name, ``removed``, the hand's commitment and its move
+    count; tables.core.screen; try52: only "(CPU)" on the seat said so)."""
+    _cpu_takes_over(seat)
+    room.options = {**room.options, "left": {"name": seat.name, "removed": removed, "hand": history.commitment(room.hand),
+                                             "at": len((room.hand or {}).get("actions", []))}}
 
 
 def set_options(room_id, by: int, data: dict, version: int) -> Room:
@@ -381,7 +393,8 @@ def _renumber(room: Room) -> None:
 
 
 def to_lobby(room_id, by: int, version: int) -> Room:
-    """Host ends the match and returns everyone to the waiting room. A match ended before
+    """Host ends the match and returns everyone to the waiting room, without the CPUs that
+    stood in for people who left (their seats free again). A match ended before
     it was won keeps the host's name in ``options["ended_by"]`` until the next start: the
     waiting room tells the others who ended it (try52: they were dropped there without a
     word, their levels gone)."""
@@ -392,6 +405,9 @@ def to_lobby(room_id, by: int, version: int) -> Room:
         early = room.status == Room.Status.PLAYING and bool(engine_for(room.game).actors(room.state))
         room.options = {**room.options, "ended_by": host.name if early else None}
         room.status, room.state = Room.Status.WAITING, None
+        # the stand-ins played their people's seats to the end of the match: their seats are
+        # free again (try53: a friend who had left found the room full at 3 / 3)
+        Seat.objects.filter(pk__in=[s.pk for s in seats if not s.is_human and s.name.endswith(STAND_IN)]).delete()
     return commit(room_id, version, change, by="host", seat=by, action={"type": "lobby"})[0]
 
 
@@ -420,10 +436,7 @@ def leave(room_id, by: int) -> Room | None:
         if room.status == Room.Status.WAITING:
             seat.delete()
         else:
-            _cpu_takes_over(seat)
-            # the others are told (tables.core.screen: until their next move of this hand; try52)
-            room.options = {**room.options, "left": {"name": seat.name, "hand": history.commitment(room.hand),
-                                                     "at": len((room.hand or {}).get("actions", []))}}
+            _stand_in(room, seat, removed=False)
         humans = [s for s in seats if s.is_human and s.pk != seat.pk]
         if not humans:
             room.status, room.key = Room.Status.CLOSED, None

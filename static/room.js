@@ -49,10 +49,11 @@ function tefudaStillDue(groups, text) {
   function ping() {
     if (socket) socket.send(JSON.stringify({ act: "ping" }));
   }
-  // A new socket in `seconds` (doubled on every retry in a row, at most a minute).
-  function retry(seconds) {
+  // A new socket in `seconds` (doubled on every retry in a row, at most `most` seconds: a
+  // minute by default; a network's close, 4 s, as htmx's own retries below).
+  function retry(seconds, most) {
     if (final || !wrapper || retryTimer) return;
-    var delay = Math.min(60, seconds * Math.pow(2, Math.min(retries, 5))) * 1000;
+    var delay = Math.min(most || 60, seconds * Math.pow(2, Math.min(retries, 5))) * 1000;
     retries += 1;
     retryTimer = setTimeout(function () {
       retryTimer = null;
@@ -76,7 +77,7 @@ function tefudaStillDue(groups, text) {
     if (code === 4000 || code === 4403) { final = true; setConn("closed", tefudaWord("connClosed")); return; }
     setConn("lost", tefudaWord("connLost"));
     if ([1006, 1011, 1012, 1013].indexOf(code) >= 0) return;  // htmx's ws extension retries these
-    retry(code === 4008 ? 10 : 1);  // 4008: this page sent too much; anything else can clear too
+    if (code === 4008) retry(10); else retry(1, 4);  // 4008: this page sent too much; anything else can clear too
   });
   // The server's pong and probe never reach the page; every frame tells the socket lives.
   room.addEventListener("htmx:wsBeforeMessage", function (e) {
@@ -148,14 +149,29 @@ function tefudaStillDue(groups, text) {
     tick();
   });
   setInterval(ping, PING);
+  // A closed socket is opened again by htmx's ws extension after a random wait that doubles
+  // up to 64 s (its "full-jitter"): after a minute offline the table stayed frozen for half a
+  // minute once back (try53). Here the wait doubles from 0.5 s up to 4 s, between half and
+  // all of it, so a socket comes back within 4 s of the network.
+  htmx.config.wsReconnectDelay = function (retries) {
+    var wait = Math.min(4000, 500 * Math.pow(2, Math.min(retries, 3)));
+    return wait / 2 + Math.random() * wait / 2;
+  };
   // The banner: closed, offline (the browser says so: at once, try51: a socket's silence is
   // only noticed after the ping interval, up to 13 s), or silent past the ping interval (a
   // pong is due by then); a socket silent for two intervals is replaced by a new one (the
   // network under it is gone).
-  var offline = false;
+  var offline = false, lastTry = Date.now();
+  room.addEventListener("htmx:wsConnecting", function () { lastTry = Date.now(); });  // htmx's tries and ours
   function watch() {
     if (final) return;
     var quiet = Date.now() - heard;
+    // no socket and no try for 5 s (a try that failed to open, closed with a code htmx does
+    // not retry, is nobody's to retry: its close is not the current socket's): try again
+    if (!socket && wrapper && !retryTimer && Date.now() - lastTry > 5000) {
+      lastTry = Date.now();
+      wrapper.reconnect();
+    }
     if (!socket || offline) setConn("lost", tefudaWord("connLost"));
     else if (quiet > SILENT) setConn("lost", tefudaWord("connSilent"));
     else setConn("open", "");
@@ -167,8 +183,10 @@ function tefudaStillDue(groups, text) {
   }
   setInterval(watch, 1000);
   // Back online, the socket is asked at once whether it still lives (its pong clears the
-  // banner; a dead one stays silent and is replaced as above).
-  window.addEventListener("offline", function () { offline = true; watch(); });
+  // banner; a dead one stays silent and is replaced as above). Practice plays in this page
+  // (static/app/practice.js: its socket is the page's own worker), online or not.
+  var practice = !!document.getElementById("practice-app");
+  window.addEventListener("offline", function () { offline = !practice; watch(); });
   window.addEventListener("online", function () { offline = false; heard = Math.min(heard, Date.now() - SILENT - 1); ping(); watch(); });
 
   // A message's parts come in groups, each after a <!--later--> mark (tables/core/frames.py

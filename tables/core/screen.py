@@ -267,7 +267,7 @@ def _dealt_notice(hand: dict | None, me, by_order: dict) -> dict | None:
 
 
 def _left_notice(room, me) -> dict | None:
-    """「ぼたん が退出しました。この席はCPUが最後まで打ちます。」 (news) for the others while
+    """「ぼたん が退出しました。この席はCPUが最後まで打ちます。」 (or ホストに外されました: news) for the others while
     the hand a person left in (``room.options["left"]``: their name, the hand's commitment
     and how many moves it had, set by rooms.lobby.leave) has no move of ``me``'s since; None
     otherwise. try52: a friend leaving mid-game showed only as "(CPU)" on their seat."""
@@ -277,7 +277,7 @@ def _left_notice(room, me) -> dict | None:
         return None
     if any(s == me.order for s, _ in hand.get("actions", [])[left.get("at", 0):]):
         return None
-    return {"code": "left_game", "name": left.get("name", "")}
+    return {"code": "removed_game" if left.get("removed") else "left_game", "name": left.get("name", "")}
 
 
 def hint_action(notice: dict | None) -> dict:

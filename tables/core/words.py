@@ -46,6 +46,7 @@ REFUSALS = {
     "dealt_hand": gettext_noop("%(name)s が次の局を始めました。"),
     "dealt_round": gettext_noop("%(name)s が次のラウンドを始めました。"),
     "left_game": gettext_noop("%(name)s が退出しました。この席はCPUが最後まで打ちます。"),
+    "removed_game": gettext_noop("%(name)s はホストに外されました。この席はCPUが最後まで打ちます。"),
     "bad_option": gettext_noop("設定「%(field)s」の値が正しくありません。"),
     # the Dou Dizhu and Guandan engines' own codes (games/*/errors.py), one wording for both
     # (try48: the same refusal read differently in the two games)

@@ -57,6 +57,32 @@ def test_going_offline_shows_the_banner_at_once_and_coming_back_clears_it(live_s
     context.close()
 
 
+def test_a_socket_comes_back_within_seconds_of_a_long_outage(live_server_url, browser):
+    """try53: after a minute without network the table stayed frozen for half a minute once
+    back (htmx's ws extension waits a random time that doubles up to 64 s between tries).
+    The waits double up to 4 s, and a socket that fails to open is tried again within 5 s
+    whatever its close code: after 20 s of refused sockets, the first allowed one comes within
+    7 s and takes the seat back."""
+    import time
+
+    page = browser.new_context().new_page()
+    down = {"on": False}
+    sockets = route_room_sockets(page, refuse=lambda: down["on"])
+    enter(page, live_server_url, "あき", "ながい 停電")
+    page.wait_for_selector("#conn[data-state=open]", state="attached")
+    down["on"] = True
+    sockets[-1].close()
+    page.wait_for_selector("#conn[data-state=lost]", timeout=5_000)
+    page.wait_for_timeout(20_000)  # every try refused: the waits grow
+    down["on"] = False
+    back = time.monotonic()
+    page.wait_for_function("() => document.querySelector('#conn').dataset.state === 'open'", timeout=30_000)
+    waited = time.monotonic() - back
+    assert waited <= 7.0, f"the socket came back {waited:.1f} s after the network"
+    assert "ゲーム開始" in page.inner_text("#lobby")  # still seated, still the host
+    page.context.close()
+
+
 def test_the_page_answers_the_probe_and_keeps_its_seat(live_server_url, browser):
     """A second tab of the same browser during a game asks for the seat; the server probes
     the first tab's page, which answers: the seat stays, the second tab is told why (a

@@ -11,7 +11,7 @@ from django.utils import timezone
 from games import get_engine
 from games.core.engine import next_move
 from games.core.record import HAND_ENDS
-from rooms import actions, lobby
+from rooms import actions, lobby, tokens
 from rooms.models import Room
 from rooms.render import screen, stage
 from tables.core import history, i18n
@@ -141,3 +141,28 @@ def test_the_others_are_told_who_left_until_their_next_move(make_room):
     assert msg(room, aki, "zh-hans")[1] == "ふゆ 已退出。该座位由CPU打到最后。"
     room = play(room.id, lambda r: any(s == aki for s, _ in r.hand["actions"]))
     assert msg(room, aki)[1] == ""  # gone with her next move
+
+
+@pytest.mark.django_db
+def test_a_removed_person_is_said_removed_and_a_stand_in_goes_at_the_lobby(make_room):
+    """try53: a person the host removed was announced as having left; and a friend who had
+    left found the waiting room full after the match (3 / 3, "ふゆ (CPU)" still seated). The
+    others read that the host removed them; the stand-ins go when the host ends the match,
+    and the friend who left comes back in."""
+    room, _ = make_room(("あき", "ふゆ", "なつ"))
+    lobby.set_options(room.id, 0, {"game": "doudizhu"}, Room.objects.get(pk=room.id).version)
+    lobby.start(room.id, 0, Room.objects.get(pk=room.id).version)
+    room = Room.objects.get(pk=room.id)
+    order = {s.name: s.order for s in room.seats.all()}
+    lobby.remove(room.id, order["あき"], order["なつ"], room.version)
+    room = Room.objects.get(pk=room.id)
+    assert msg(room, order["あき"])[1] == "なつ はホストに外されました。この席はCPUが最後まで打ちます。"
+    assert msg(room, order["ふゆ"], "en")[1] == "The host removed なつ. A CPU plays their seat to the end."
+    lobby.leave(room.id, order["ふゆ"])
+    room = play(room.id, lambda r: r.state["phase"] in HAND_ENDS)
+    lobby.to_lobby(room.id, order["あき"], room.version)
+    room = Room.objects.get(pk=room.id)
+    assert [s.name for s in room.seats.all()] == ["あき"]  # ふゆ (CPU) and なつ (CPU) gone
+    key = room.key
+    back, _ = lobby.enter(key, "ふゆ", tokens.digest("browser-1-" + "x" * 20))
+    assert sorted(s.name for s in Room.objects.get(pk=room.id).seats.all()) == ["あき", "ふゆ"]
