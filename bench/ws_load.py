@@ -49,7 +49,7 @@ from tables.core.frames import with_pieces  # noqa: E402 (what the page does wit
 VER = re.compile(r'id="ver" data-version="(\d+)"')
 CODE = re.compile(r'id="msg"[^>]*data-code="(\w+)"')
 CARD = re.compile(r'name="card" value="(\d+)"( checked)?')
-BUTTON = re.compile(r'''hx-vals='\{"index": "(\d+)"\}' data-action="(\w+)"''')
+BUTTON = re.compile(r'''hx-vals='\{"index": "(\d+)"(?:, "\w+": "\w+")*\}' data-action="(\w+)"''')  # (次のラウンドへ: "deal": "1")
 EXPECTED_REFUSALS = {"stale"}  # another seat's move landed first: re-decide at the new version
 HINTS = True  # --no-hint: only the card exchange asks for a hint
 

@@ -22,7 +22,7 @@ from tables.core.frames import with_pieces
 VER = re.compile(r'id="ver" data-version="(\d+)"')
 CODE = re.compile(r'id="msg"[^>]*data-code="(\w+)"')
 CARD = re.compile(r'name="card" value="(\d+)"( checked)?')
-BUTTON = re.compile(r'''hx-vals='\{"index": "(\d+)"\}' data-action="(\w+)"''')
+BUTTON = re.compile(r'''hx-vals='\{"index": "(\d+)"(?:, "\w+": "\w+")*\}' data-action="(\w+)"''')  # (次のラウンドへ: "deal": "1")
 CLAIM = re.compile(r'<script id="seat-claim" type="application/json">(.*?)</script>', re.S)
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 SEAT_TOKEN = re.compile(r'id="seat-token" hidden data-token="([^"]+)"')
