@@ -414,7 +414,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """The host's ロビーへ: while the match would go on, asks first (ロビーへ戻る？: one tap
         ended everyone's match, try52), then ends it for everyone (rooms.lobby.to_lobby)."""
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
-        going_on = room and room.status == Room.Status.PLAYING and bool(engine_for(room.game).actors(room.state))
+        going_on = room and room.status == Room.Status.PLAYING and _match_goes_on(engine_for(room.game), room.state)
         if going_on and self._asks("lobby", msg, room):
             return await self.refresh()
         await self._do(lambda: lobby.to_lobby(self.room_id, self._host_order(), intents.version(msg)))
