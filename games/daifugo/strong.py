@@ -23,10 +23,19 @@ WIDTH = 4
 #: candidate a point (a place) behind the best is dropped, and fewer than 4 worlds keep
 #: ふつう's play; a world where a seat that passed on the field's play would not have
 #: passed is dealt again (up to 10 times; 9 % of uniform worlds contradict such a pass).
-#: Against three ふつう (bench/cpu_arena.py, 480 games a line; CPU times are today's, on a
-#: machine where the budget before measured p99 92 ms, not the 133 ms it measured first):
+#: Against three ふつう (bench/cpu_arena.py, 480 games a line, 120 deals; CPU p99 on one
+#: core, two arenas sharing the two cores of the 2026-12-05 machine):
 #:
-#: - this budget: 1.846 points [1.774, 1.918] = 1.23× fair share on deals 0…119, 1.798
+#: - this budget (plies=1800, samples=128): 1.990 points [1.902, 2.078] = 1.33× fair share
+#:   on deals 0…119, 1.952 [1.877, 2.027] = 1.30× on 120…239 and 1.933 [1.855, 2.012] =
+#:   1.29× on 240…359 (the last two fresh: chosen on 0…119); CPU p50 34–37 ms, p99
+#:   134–144 ms. The budget before (plies=600, samples=48), the same day: 1.856 = 1.24×
+#:   (0…119) and 1.790 = 1.19× (120…239), p99 44–47 ms. Early in a game a world costs
+#:   several hundred plies, so few worlds fitted before and the first decisions stayed
+#:   ふつう's (fewer than :attr:`Budget.min_worlds`); plies=1200, samples=96: 1.837 =
+#:   1.22×; plies=1500, samples=128: 1.853 = 1.24× (0…239); with min_worlds=3: 1.898 =
+#:   1.27× (0…119), p99 114 ms;
+#: - the budget before, on the machine of 2026-11: 1.846 points [1.774, 1.918] = 1.23× fair share on deals 0…119, 1.798
 #:   [1.722, 1.874] = 1.20× on 120…239 (1.22× over both); CPU p99 85 / 91 ms;
 #: - plies=800: 1.825 = 1.22× and 1.758 = 1.17×, p99 125 ms (too slow); samples=16,
 #:   plies=800: 1.817 = 1.21× (0…119); samples=16, plies=600 without redeals (rollouts
@@ -37,7 +46,7 @@ WIDTH = 4
 #: - the budget before (samples=16, plies=600, rollouts to the end): 1.81 [1.69, 1.94]
 #:   = 1.21× (0…59), 1.72 [1.62, 1.82] = 1.14× (60…119), 1.733 [1.655, 1.812] = 1.16×
 #:   (120…239; p99 92 ms); the earlier samples=8, plies=240, horizon=40: 0.94× and 1.11×.
-BUDGET = search.Budget(samples=48, plies=600, horizon=200, margin=0.0, prune=1.0, min_worlds=4,
+BUDGET = search.Budget(samples=128, plies=1800, horizon=200, margin=0.0, prune=1.0, min_worlds=4,
                        redeals=10)
 
 
