@@ -172,6 +172,98 @@ def test_deal_world_deals_again_while_the_world_is_not_consistent():
         assert world["hands"][1] == s["hands"][1]
 
 
+class _Graded(_Fixed):
+    """A world explains as many of ``cards`` as seat 2 holds, counted in order up to the
+    first it lacks; each check costs 3 plies."""
+
+    def __init__(self, cards):
+        super().__init__({False: 0.5, True: 0.5})
+        self.cards, self.seen = cards, []
+
+    def fit(self, world, seat):
+        n = 0
+        for c in self.cards:
+            if c not in world["hands"][2]:
+                break
+            n += 1
+        self.seen.append((n, world["hands"][2]))
+        return n == len(self.cards), n, 3.0
+
+
+def test_deal_world_keeps_the_world_that_explains_most_when_none_is_whole():
+    s = _three_state()
+    pool = sorted(s["hands"][0] + s["hands"][2])
+    wanted = [c for c in pool if c not in s["hands"][2]][:1] + list(s["hands"][2])
+    adapter = _Graded(wanted)  # seat 2 can never hold all of them: no world is whole
+    world, cost = search.deal_world(adapter, s, 1, random.Random(3), 6)
+    assert cost == 18.0 and len(adapter.seen) == 6
+    best = max(n for n, _ in adapter.seen)
+    first_best = next(h for n, h in adapter.seen if n == best)
+    assert best >= 1 and world["hands"][2] == first_best
+
+
+def test_deal_world_keeps_the_last_world_dealt_when_none_explains_anything():
+    s = _three_state()
+    adapter = _Picky(-1)  # no card -1: all or nothing, never whole
+    world, cost = search.deal_world(adapter, s, 1, random.Random(5), 4)
+    again, fresh = random.Random(5), _Picky(-1)
+    for _ in range(5):  # the first deal and four more, each after a failed check
+        last = fresh.determinize(s, 1, again)
+    assert cost == 4.0 and adapter.asked == 4 and world["hands"] == last["hands"]
+
+
+def _doudizhu_positions(deals):
+    """Dou Dizhu positions of ふつう games where the landlord is to play after some play."""
+    from games import get_engine
+    engine = get_engine("doudizhu")
+    for d in deals:
+        s = engine.new({}, f"infer:{d}")
+        s, _ = engine.apply(s, s["turn"], {"type": "bid", "value": 3})
+        while s["phase"] == "play":
+            seat = engine.actors(s)[0]
+            if seat == s["landlord"] and len(s["history"]) >= 4:
+                yield s
+            s, _ = engine.apply(s, seat, engine.choose(s, seat))
+
+
+def test_the_true_hands_explain_every_choice_the_normal_peasants_made():
+    checked = 0
+    for s in _doudizhu_positions(range(6)):
+        ll = s["landlord"]
+        points = dd_strong.choice_points(s, ll)
+        assert len(points) == sum(1 for h in s["history"] if h["seat"] != ll)
+        assert {who for _, who, _ in points} <= {0, 1, 2} - {ll}
+        assert dd_strong.explained(points) == len(points)
+        assert dd_strong.ADAPTER.fit(s, ll)[:2] == (True, min(len(points), dd_strong.EXPLAIN))
+        checked += 1
+    assert checked > 20
+
+
+def test_a_landlords_world_that_contradicts_a_peasants_choice_is_not_whole():
+    contradicted = 0
+    for s in _doudizhu_positions(range(3)):
+        ll = s["landlord"]
+        rng = random.Random(len(s["history"]))
+        for _ in range(5):
+            world = dd_strong.ADAPTER.determinize(s, ll, rng)
+            whole, n, cost = dd_strong.ADAPTER.fit(world, ll)
+            limit = min(dd_strong.EXPLAIN, len(dd_strong.choice_points(s, ll)))
+            assert 0 <= n <= limit and cost == min(n + 1, limit)
+            if not whole:
+                contradicted += 1
+                assert n < limit
+                seen, who, ranks = dd_strong.choice_points(world, ll)[n]
+                action = dd_strong.cpu.choose_normal(seen, who)
+                assert (None if action["type"] == "pass" else dd_strong._ranks(action["cards"])) != ranks
+    assert contradicted > 10  # most uniform worlds do not explain six choices
+
+
+def test_a_peasants_worlds_are_not_checked():
+    s = next(_doudizhu_positions([0]))
+    peasant = (s["landlord"] + 1) % 3
+    assert dd_strong.ADAPTER.fit(s, peasant) == (True, 0, 0.0)
+
+
 def test_passes_hold_asks_the_normal_cpu_and_leaves_the_turn():
     s = _three_state()  # seat 0 led a 3; seat 1 to play, seat 2 holds K A 2 2
     engine = dd_strong.ADAPTER.engine

@@ -41,8 +41,8 @@ class Budget:
     the last one would not reach it in the plies left: the search stops there) keep the
     ふつう choice — a change needs evidence.
     ``redeals`` (0: never): a world that contradicts what the seat saw
-    (:meth:`Adapter.consistent`) is dealt again, up to this many times (the last one drawn
-    is kept); each deal checked counts one ply."""
+    (:meth:`Adapter.fit`) is dealt again, up to this many times (the one that explains most
+    is kept); each check counts what :meth:`Adapter.fit` says it cost."""
 
     samples: int = 12
     plies: float = 400
@@ -73,8 +73,17 @@ class Adapter:
 
     def consistent(self, world: State, seat: int) -> bool:
         """Whether ``world`` agrees with what ``seat`` saw the others do (default: always;
-        see :func:`passes_hold`). Only asked when :attr:`Budget.redeals` is set."""
+        see :func:`passes_hold`). Only asked when :attr:`Budget.redeals` is set, through
+        :meth:`fit`."""
         return True
+
+    def fit(self, world: State, seat: int) -> tuple[bool, int, float]:
+        """How well ``world`` explains what ``seat`` saw the others do: ``(whole, score,
+        cost)`` — whether nothing contradicts it, how much of it is explained when something
+        does (higher is better; 0: nothing), and what asking cost in :attr:`Budget.plies`
+        units. Default: :meth:`consistent`, all or nothing, one unit. Only asked when
+        :attr:`Budget.redeals` is set."""
+        return self.consistent(world, seat), 0, 1.0
 
     def finished(self, state: State) -> bool:
         """The rollout ends here (the hand or game is settled)."""
@@ -140,17 +149,22 @@ def passes_hold(engine: Engine, world: State, passers: list[int]) -> bool:
 
 
 def deal_world(adapter: Adapter, state: State, seat: int, rng: random.Random,
-               redeals: int) -> tuple[State, int]:
+               redeals: int) -> tuple[State, float]:
     """A world from :meth:`Adapter.determinize`, dealt again (up to ``redeals`` times)
-    while it is not :meth:`Adapter.consistent`; and how many deals were checked."""
+    while :meth:`Adapter.fit` finds it contradicts what the seat saw; and what the checks
+    cost (plies). When no world checked is whole, the one that explains most is kept
+    (the first of equals), or the last one dealt if none explains anything."""
     world = adapter.determinize(state, seat, rng)
-    checked = 0
-    while checked < redeals:
-        checked += 1
-        if adapter.consistent(world, seat):
-            break
+    best, best_score, cost = world, 0, 0.0
+    for _ in range(redeals):
+        whole, score, spent = adapter.fit(world, seat)
+        cost += spent
+        if whole:
+            return world, cost
+        if score > best_score:
+            best, best_score = world, score
         world = adapter.determinize(state, seat, rng)
-    return world, checked
+    return (best if best_score else world), cost
 
 
 def rng_for(state: State, seat: int) -> random.Random:

@@ -3,8 +3,10 @@
 The search itself is :mod:`games.core.search`; this module says what it needs for Dou Dizhu:
 the candidates (ふつう's play, a pass when following, then the planner's next best plays),
 the worlds (the two other hands dealt again from the cards not yet seen, the kitty's cards
-staying with the landlord: they were shown to all, seed 001 §2), and the value of a
-finished hand (won or lost for this seat's side, §16). Bidding stays ふつう's.
+staying with the landlord: they were shown to all, seed 001 §2; for the landlord, dealt
+again while the peasants holding them would not have made their latest choices this hand
+as the ふつう CPU: :meth:`Adapter.fit`), and the value of a finished hand (won or lost for
+this seat's side, §16). Bidding stays ふつう's.
 """
 from __future__ import annotations
 
@@ -14,11 +16,27 @@ from games.core import search
 from games.core.engine import clone
 
 from . import cpu
-from .engine import DoudizhuEngine, pick_ids, trick_combo
+from .combos import choose_reading, readings
+from .engine import RANK_OF, DoudizhuEngine, hand_counts, pick_ids, trick_combo
 
 #: Actions compared per decision, and the thinking budget (bench/cpu_arena.py: p99 ≤ 150 ms):
 #: work units are moves weighted by hand size (:meth:`Adapter.work`); a candidate 1.5
-#: games behind the best is dropped from later worlds. Measured again with today's ふつう
+#: games behind the best is dropped from later worlds; the landlord's worlds are dealt
+#: again (up to 10 times, each choice asked costing a ply) until they explain the
+#: peasants' latest :data:`EXPLAIN` choices (true hands always do; about 1 uniform world
+#: in 10 explains them all), else the one explaining most is kept.
+#:
+#: This budget (bench/cpu_arena.py, 1,000 deals = 1,000 games a line, 2026-12-05, two
+#: arenas sharing the machine's two cores): as landlord against ふつう's peasants 60.8 %
+#: [57.7, 63.8] on deals arena:0…999 (chosen there) and 57.2 % [54.1, 60.2] on fresh
+#: 1000…1999, against 52.8 % and 52.2 % for the budget before (plies=600, samples=32, no
+#: worlds checked); as peasants 65.2 % [62.2, 68.1] (0…999); CPU p50 44 ms, p99 123–124 ms
+#: as landlord, 26 / 60 ms as peasants. On 0…999 as landlord: worlds checked against all
+#: the peasants' choices with the budget before 57.5 % (p99 175 ms, uncharged checks),
+#: against the latest 6: 58.4 %, the latest 4: 57.2 %; charged a ply a choice: 57.8 %
+#: (p99 80 ms), then plies=1000, samples=48: this budget.
+#:
+#: Before (plies=600, samples=32): measured again with the ふつう of 2026-11
 #: (bench/cpu_arena.py, 200 deals = 200 games a role, a shared 2-core machine under load):
 #: against ふつう on deals arena:0…199, 55.0 % [48.1, 61.7] as landlord, 65.5 % [58.7, 71.7]
 #: as peasants; on 1000…1199, 60.0 % [53.1, 66.5] and 64.5 % [57.7, 70.8]; against
@@ -65,7 +83,9 @@ from .engine import DoudizhuEngine, pick_ids, trick_combo
 #:   finished rollout valued by its margin too (a win 1 + 0.2 × the losers' fewest cards
 #:   left / 20, a loss − as much): 51.5 % and 60.0 %.
 WIDTH = 4
-BUDGET = search.Budget(samples=32, plies=600, horizon=120, margin=0.0, prune=1.5)
+BUDGET = search.Budget(samples=48, plies=1000, horizon=120, margin=0.0, prune=1.5, redeals=10)
+#: The landlord's worlds must explain this many of the peasants' latest choices this hand.
+EXPLAIN = 6
 
 
 class Adapter(search.Adapter):
@@ -89,6 +109,18 @@ class Adapter(search.Adapter):
         world["hands"] = search.deal_unseen(state["hands"], seat, rng, pinned)
         return world
 
+    def fit(self, world: dict, seat: int) -> tuple[bool, int, float]:
+        """For the landlord: how many of the peasants' latest :data:`EXPLAIN` choices this
+        hand (plays and passes) the ふつう CPU would have made holding ``world``'s hands,
+        counted from the latest to the first it would not have made; each choice asked
+        costs one ply. A peasant's worlds are all whole (its partner may be a person or
+        a つよい CPU, whose choices ふつう does not model)."""
+        if seat != world["landlord"]:
+            return True, 0, 0.0
+        points = choice_points(world, seat)[:EXPLAIN]
+        n = explained(points)
+        return n == len(points), n, float(min(n + 1, len(points)))
+
     def finished(self, state: dict) -> bool:
         return state["phase"] != "play"
 
@@ -111,3 +143,49 @@ ADAPTER = Adapter()
 def choose(state: dict, seat: int) -> dict:
     """The つよい action for ``seat`` in the play phase (always legal)."""
     return search.search(ADAPTER, state, seat, BUDGET)
+
+
+def choice_points(state: dict, seat: int) -> list[tuple[dict, int, tuple | None]]:
+    """The other seats' choices this hand, latest first, as ``(what the chooser saw, its
+    seat, the ranks it played or None for a pass)``: ``state``'s hands with what each seat
+    has played since put back, the play it answered and the history before it (all that
+    :func:`cpu.choose_normal` reads; §15: two passes in a row clear the trick)."""
+    hist = state["history"]
+    hands = [list(h) for h in state["hands"]]
+    for h in hist:
+        hands[h["seat"]].extend(h.get("cards", ()))
+    points = []
+    trick, passes = None, 0
+    for i, h in enumerate(hist):
+        who = h["seat"]
+        if who != seat:
+            seen = {"phase": "play", "turn": who, "landlord": state["landlord"], "trick": trick,
+                    "history": hist[:i], "hands": [list(x) for x in hands]}
+            points.append((seen, who, None if h.get("pass") else _ranks(h["cards"])))
+        if h.get("pass"):
+            passes += 1
+            if passes == 2:
+                trick, passes = None, 0
+            continue
+        combo = choose_reading(readings(hand_counts(h["cards"])), trick_combo({"trick": trick}))
+        trick = {"seat": who, "cards": h["cards"], "type": combo.type, "key": combo.key,
+                 "size": combo.size}
+        passes = 0
+        played = set(h["cards"])
+        hands[who] = [c for c in hands[who] if c not in played]
+    points.reverse()
+    return points
+
+
+def explained(points: list[tuple[dict, int, tuple | None]]) -> int:
+    """How many of ``points`` (:func:`choice_points`) the ふつう CPU would have made as
+    they were made, counted in order up to the first it would not have made."""
+    for n, (seen, who, ranks) in enumerate(points):
+        action = cpu.choose_normal(seen, who)
+        if (None if action["type"] == "pass" else _ranks(action["cards"])) != ranks:
+            return n
+    return len(points)
+
+
+def _ranks(cards: list[int]) -> tuple[int, ...]:
+    return tuple(sorted(RANK_OF[c] for c in cards))
