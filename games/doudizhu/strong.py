@@ -27,14 +27,22 @@ from .engine import RANK_OF, DoudizhuEngine, hand_counts, pick_ids, trick_combo
 #: in 10 explains them all), else the one explaining most is kept.
 #:
 #: This budget (bench/cpu_arena.py, 1,000 deals = 1,000 games a line, 2026-12-05, two
-#: arenas sharing the machine's two cores): as landlord against ふつう's peasants 60.8 %
-#: [57.7, 63.8] on deals arena:0…999 (chosen there) and 57.2 % [54.1, 60.2] on fresh
-#: 1000…1999, against 52.8 % and 52.2 % for the budget before (plies=600, samples=32, no
-#: worlds checked); as peasants 65.2 % [62.2, 68.1] (0…999); CPU p50 44 ms, p99 123–124 ms
-#: as landlord, 26 / 60 ms as peasants. On 0…999 as landlord: worlds checked against all
-#: the peasants' choices with the budget before 57.5 % (p99 175 ms, uncharged checks),
-#: against the latest 6: 58.4 %, the latest 4: 57.2 %; charged a ply a choice: 57.8 %
-#: (p99 80 ms), then plies=1000, samples=48: this budget.
+#: arenas sharing the machine's two cores): as landlord against ふつう's peasants 58.5 %
+#: [55.4, 61.5] on deals arena:0…999 and 57.0 % [53.9, 60.0] on 1000…1999, against 52.8 %
+#: and 52.2 % for the budget before (plies=600, samples=32, no worlds checked); CPU p50
+#: 36 ms, p99 101–106 ms. Tried on the same deals (0…999 / 1000…1999):
+#:
+#: - plies=1000: 60.8 % [57.7, 63.8] / 57.2 % [54.1, 60.2], as peasants 65.2 % [62.2, 68.1]
+#:   (0…999); against RLCard's rule agent 88.5 % [85.0, 91.3] as landlord, 84.5 % [80.6,
+#:   87.7] as peasants (0…399); CPU p99 123 ms over 1,000 deals but 160 ms over 300 (the
+#:   planner's memo is colder): too near the 150 ms line to keep;
+#: - plies=1000 with 20 deals a world: 58.6 % / 59.9 %, p99 172–174 ms;
+#: - with the budget before (0…999): worlds checked against all the peasants' choices 57.5 %
+#:   (p99 175 ms, checks not charged), the latest 6: 58.4 %, the latest 4: 57.2 %; charged a
+#:   ply a choice: 57.8 % (p99 80 ms);
+#: - the peasants' worlds checked against the landlord's latest 6 choices too (plies=1000):
+#:   70.8 % [67.9, 73.5] as peasants, but p99 324 ms (a choice made with 20 cards costs the
+#:   planner most): not kept.
 #:
 #: Before (plies=600, samples=32): measured again with the ふつう of 2026-11
 #: (bench/cpu_arena.py, 200 deals = 200 games a role, a shared 2-core machine under load):
@@ -83,7 +91,7 @@ from .engine import RANK_OF, DoudizhuEngine, hand_counts, pick_ids, trick_combo
 #:   finished rollout valued by its margin too (a win 1 + 0.2 × the losers' fewest cards
 #:   left / 20, a loss − as much): 51.5 % and 60.0 %.
 WIDTH = 4
-BUDGET = search.Budget(samples=48, plies=1000, horizon=120, margin=0.0, prune=1.5, redeals=10)
+BUDGET = search.Budget(samples=48, plies=800, horizon=120, margin=0.0, prune=1.5, redeals=10)
 #: The landlord's worlds must explain this many of the peasants' latest choices this hand.
 EXPLAIN = 6
 
