@@ -26,17 +26,21 @@ WIDTH = 4
 #: Against three ふつう (bench/cpu_arena.py, 480 games a line, 120 deals; CPU p99 on one
 #: core, two arenas sharing the two cores of the 2026-12-05 machine):
 #:
-#: - this budget (plies=1800, samples=128): 1.990 points [1.902, 2.078] = 1.33× fair share
-#:   on deals 0…119, 1.952 [1.877, 2.027] = 1.30× on 120…239 and 1.933 [1.855, 2.012] =
-#:   1.29× on 240…359 (the last two fresh: chosen on 0…119); CPU p50 34–37 ms, p99
-#:   134–144 ms. The budget before (plies=600, samples=48), the same day: 1.856 = 1.24×
-#:   (0…119) and 1.790 = 1.19× (120…239), p99 44–47 ms. Early in a game a world costs
+#: - this budget (plies=1650, samples=128): 1.917 points [1.821, 2.012] = 1.28× fair share
+#:   on deals 0…119, 1.946 [1.858, 2.034] = 1.30× on 120…239; CPU p50 34 ms, p99 133 ms;
+#: - plies=1800, samples=128: 1.990 [1.902, 2.078] = 1.33× on 0…119, 1.952 [1.877, 2.027]
+#:   = 1.30× on 120…239 and 1.933 [1.855, 2.012] = 1.29× on 240…359 (the last two fresh:
+#:   chosen on 0…119); CPU p50 34–37 ms, p99 134–144 ms, and 158 ms in a single arena of
+#:   40 deals (its memos colder): too near the 150 ms line to keep. The budget before
+#:   (plies=600, samples=48), the same day: 1.856 = 1.24× (0…119) and 1.790 = 1.19×
+#:   (120…239), p99 44–47 ms. Early in a game a world costs
 #:   several hundred plies, so few worlds fitted before and the first decisions stayed
 #:   ふつう's (fewer than :attr:`Budget.min_worlds`); plies=1200, samples=96: 1.837 =
 #:   1.22×; plies=1500, samples=128: 1.853 = 1.24× (0…239); with min_worlds=3: 1.898 =
-#:   1.27× (0…119), p99 114 ms;
-#: - the budget before, on the machine of 2026-11: 1.846 points [1.774, 1.918] = 1.23× fair share on deals 0…119, 1.798
-#:   [1.722, 1.874] = 1.20× on 120…239 (1.22× over both); CPU p99 85 / 91 ms;
+#:   1.27× (0…119) and 1.863 = 1.24× (120…239), p99 114–122 ms;
+#: - the budget before, on the machine of 2026-11: 1.846 points [1.774, 1.918] = 1.23×
+#:   fair share on deals 0…119, 1.798 [1.722, 1.874] = 1.20× on 120…239 (1.22× over
+#:   both); CPU p99 85 / 91 ms;
 #: - plies=800: 1.825 = 1.22× and 1.758 = 1.17×, p99 125 ms (too slow); samples=16,
 #:   plies=800: 1.817 = 1.21× (0…119); samples=16, plies=600 without redeals (rollouts
 #:   stopping at the seat's finish): 1.775 = 1.18×, p99 82 ms;
@@ -46,7 +50,7 @@ WIDTH = 4
 #: - the budget before (samples=16, plies=600, rollouts to the end): 1.81 [1.69, 1.94]
 #:   = 1.21× (0…59), 1.72 [1.62, 1.82] = 1.14× (60…119), 1.733 [1.655, 1.812] = 1.16×
 #:   (120…239; p99 92 ms); the earlier samples=8, plies=240, horizon=40: 0.94× and 1.11×.
-BUDGET = search.Budget(samples=128, plies=1800, horizon=200, margin=0.0, prune=1.0, min_worlds=4,
+BUDGET = search.Budget(samples=128, plies=1650, horizon=200, margin=0.0, prune=1.0, min_worlds=4,
                        redeals=10)
 
 
