@@ -5,10 +5,11 @@ A decision at ``(state, seat)`` is made by a game's :class:`Adapter`:
 1. ``candidates``: a few actions worth comparing, the ふつう CPU's choice first;
 2. ``samples`` times: deal the cards ``seat`` cannot see at random among the other hands,
    keeping every count and every card known to be in a hand (``determinize``; dealt again
-   while it contradicts a pass the seat saw, ``consistent`` and ``Budget.redeals``); play each
-   candidate in that same world, then let the ふつう CPU play every seat on (at most
-   ``horizon`` moves, or until ``seat``'s result is ``settled``), and score the end for
-   ``seat`` (``value``);
+   while it contradicts what the seat saw the others do: ``fit`` — a pass on the table in
+   Guandan and Daifugō, the peasants' latest choices for a Dou Dizhu landlord — and
+   ``Budget.redeals``); play each candidate in that same world, then let the ふつう CPU
+   play every seat on (at most ``horizon`` moves, or until ``seat``'s result is
+   ``settled``), and score the end for ``seat`` (``value``);
 3. keep the candidate with the best average; ties — and a lead smaller than ``margin`` —
    keep the ふつう choice (the search must earn a change).
 
