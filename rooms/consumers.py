@@ -101,12 +101,6 @@ def _stage(room) -> tuple:
     return (room.status, engine_for(room.game).is_over(room.state) if room.state else None)
 
 
-def _match_goes_on(engine, state: dict) -> bool:
-    """True while a hand is being played or, at its result, the engine waits for someone to
-    start the next one (``actors``: every seat between hands, nobody once the match is won)."""
-    return not engine.is_over(state) or bool(engine.actors(state))
-
-
 class RoomConsumer(AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         """Run the socket with its messages read as they arrive (:class:`_Inbox`): the
@@ -414,7 +408,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """The host's ロビーへ: while the match would go on, asks first (ロビーへ戻る？: one tap
         ended everyone's match, try52), then ends it for everyone (rooms.lobby.to_lobby)."""
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
-        going_on = room and room.status == Room.Status.PLAYING and _match_goes_on(engine_for(room.game), room.state)
+        going_on = room and lobby.match_goes_on(room)
         if going_on and self._asks("lobby", msg, room):
             return await self.refresh()
         await self._do(lambda: lobby.to_lobby(self.room_id, self._host_order(), intents.version(msg)))
@@ -447,7 +441,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         gives the seat to a CPU for good (seed 004: a started room takes no newcomers, the
         leaver included)."""
         room = await database_sync_to_async(Room.objects.filter(pk=self.room_id).first)()
-        playing = room and room.status == Room.Status.PLAYING and _match_goes_on(engine_for(room.game), room.state)
+        playing = room and lobby.match_goes_on(room)
         if playing and self._asks("leave", msg, room):
             return await self.refresh()
         await database_sync_to_async(lobby.leave)(self.room_id, await self.order())

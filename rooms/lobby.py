@@ -402,13 +402,23 @@ def to_lobby(room_id, by: int, version: int) -> Room:
         host = _host(seats, by)
         if room.status == Room.Status.PLAYING and not _between_hands(room):
             raise errors.Refused("not_over", "ラウンドの途中です。", "The round is not over yet.")
-        early = room.status == Room.Status.PLAYING and bool(engine_for(room.game).actors(room.state))
-        room.options = {**room.options, "ended_by": host.name if early else None}
+        room.options = {**room.options, "ended_by": host.name if match_goes_on(room) else None}
         room.status, room.state = Room.Status.WAITING, None
         # the stand-ins played their people's seats to the end of the match: their seats are
         # free again (try53: a friend who had left found the room full at 3 / 3)
         Seat.objects.filter(pk__in=[s.pk for s in seats if not s.is_human and s.name.endswith(STAND_IN)]).delete()
     return commit(room_id, version, change, by="host", seat=by, action={"type": "lobby"})[0]
+
+
+def match_goes_on(room) -> bool:
+    """True while ``room`` plays a match with a hand being played or, at its result, the
+    engine waiting for someone to start the next one (``actors``: every seat between hands,
+    nobody once the match is won): what 退出 and the host's ロビーへ ask about first, and
+    what makes an ended match "ended early" (``options["ended_by"]``)."""
+    if room.status != Room.Status.PLAYING:
+        return False
+    engine = engine_for(room.game)
+    return not engine.is_over(room.state) or bool(engine.actors(room.state))
 
 
 def _between_hands(room) -> bool:

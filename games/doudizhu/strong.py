@@ -125,7 +125,7 @@ class Adapter(search.Adapter):
         a つよい CPU, whose choices ふつう does not model)."""
         if seat != world["landlord"]:
             return True, 0, 0.0
-        points = choice_points(world, seat)[:EXPLAIN]
+        points = choice_points(world, seat, EXPLAIN)
         n = explained(points)
         return n == len(points), n, float(min(n + 1, len(points)))
 
@@ -153,20 +153,23 @@ def choose(state: dict, seat: int) -> dict:
     return search.search(ADAPTER, state, seat, BUDGET)
 
 
-def choice_points(state: dict, seat: int) -> list[tuple[dict, int, tuple | None]]:
-    """The other seats' choices this hand, latest first, as ``(what the chooser saw, its
-    seat, the ranks it played or None for a pass)``: ``state``'s hands with what each seat
-    has played since put back, the play it answered and the history before it (all that
+def choice_points(state: dict, seat: int, limit: int | None = None) -> list[tuple[dict, int, tuple | None]]:
+    """The other seats' choices this hand, latest first (the latest ``limit`` only, when
+    given: the others' views are not built), as ``(what the chooser saw, its seat, the ranks
+    it played or None for a pass)``: ``state``'s hands with what each seat has played since
+    put back, the play it answered and the history before it (all that
     :func:`cpu.choose_normal` reads; §15: two passes in a row clear the trick)."""
     hist = state["history"]
     hands = [list(h) for h in state["hands"]]
     for h in hist:
         hands[h["seat"]].extend(h.get("cards", ()))
+    theirs = [i for i, h in enumerate(hist) if h["seat"] != seat]
+    wanted = set(theirs if limit is None else theirs[-limit:] if limit else ())
     points = []
     trick, passes = None, 0
     for i, h in enumerate(hist):
         who = h["seat"]
-        if who != seat:
+        if i in wanted:
             seen = {"phase": "play", "turn": who, "landlord": state["landlord"], "trick": trick,
                     "history": hist[:i], "hands": [list(x) for x in hands]}
             points.append((seen, who, None if h.get("pass") else _ranks(h["cards"])))

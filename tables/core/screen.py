@@ -267,10 +267,11 @@ def _dealt_notice(hand: dict | None, me, by_order: dict) -> dict | None:
 
 
 def _left_notice(room, me) -> dict | None:
-    """「ぼたん が退出しました。この席はCPUが最後まで打ちます。」 (or ホストに外されました: news) for the others while
-    the hand a person left in (``room.options["left"]``: their name, the hand's commitment
-    and how many moves it had, set by rooms.lobby.leave) has no move of ``me``'s since; None
-    otherwise. try52: a friend leaving mid-game showed only as "(CPU)" on their seat."""
+    """「ぼたん が退出しました。この席はCPUが最後まで打ちます。」 (or ホストに外されました:
+    news) for the others while the hand a person left in (``room.options["left"]``: their
+    name, whether they were removed, the hand's commitment and how many moves it had, set
+    by rooms.lobby._stand_in) has no move of ``me``'s since; None otherwise. try52: a friend
+    leaving mid-game showed only as "(CPU)" on their seat."""
     left = (getattr(room, "options", None) or {}).get("left")
     hand = getattr(room, "hand", None)
     if not isinstance(left, dict) or not hand or left.get("hand") != history.commitment(hand):
